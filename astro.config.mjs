@@ -1,0 +1,25 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import vercel from '@astrojs/vercel';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+const site = process.env.SITE_URL || 'http://localhost:4321';
+const onVercel = process.env.DEPLOY_TARGET === 'vercel';
+
+export default defineConfig({
+  site,
+  // scripts/build.ts builds into builds/<id> so the live build is never overwritten.
+  outDir: onVercel ? './dist' : process.env.ASTRO_OUT_DIR || './dist',
+  output: 'static',
+  adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  prefetch: false,
+  vite: {
+    plugins: [tailwindcss()],
+    ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'sharp', 'pg'] },
+  },
+});

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'list' : 'line',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'es-ES',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: Playwright never downloads a browser of its own here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The real path a site owner takes: embedded database, migrations, seed, build, serve.
+    command: 'rm -rf data/e2e && node scripts/start.ts',
+    url: `http://127.0.0.1:${port}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'data/e2e',
+      BUILDS_DIR: 'builds/e2e',
+      DATABASE_URL: '',
+      SITE_URL: 'http://127.0.0.1:' + port,
+    },
+  },
+});

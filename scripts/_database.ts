@@ -1,0 +1,26 @@
+/** Opens the database for a script, migrated and, when empty, seeded. */
+import path from 'node:path';
+import { seedCatalogue, isCatalogueEmpty } from '../src/server/catalogue/seed.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts';
+import type { ServerEnv } from '../src/server/env.ts';
+import { log } from './_cli.ts';
+
+export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean }): Promise<OpenDatabase> {
+  const database = await openDatabase(env);
+  log(database.embedded ? `Base de datos embebida en ${path.resolve(env.DATA_DIR, 'pg')}` : 'Base de datos: DATABASE_URL');
+  const applied = await migrate(database.pool);
+  if (applied.length > 0) log(`Migraciones aplicadas: ${applied.length}`);
+  if (options.seedWhenEmpty && (await isCatalogueEmpty(database.pool))) {
+    const seeded = await seedCatalogue(database.pool);
+    log(`Catálogo sembrado: ${seeded.categories} categorías y ${seeded.tools} herramientas.`);
+  }
+  return database;
+}
+
+/** A name for the database that does not change between runs (the embedded port does). */
+export function databaseIdentity(env: ServerEnv): string {
+  if (!env.DATABASE_URL) return `embedded:${path.resolve(env.DATA_DIR)}`;
+  const url = new URL(env.DATABASE_URL);
+  return `${url.hostname}:${url.port}${url.pathname}`;
+}

@@ -1,0 +1,20 @@
+/** npm run dev: database ready (embedded unless DATABASE_URL), then Astro's dev server against it. */
+import { spawn } from 'node:child_process';
+import { readEnv } from '../src/server/env.ts';
+import { root, runCli } from './_cli.ts';
+import { prepareDatabase } from './_database.ts';
+
+await runCli(async () => {
+  const env = readEnv();
+  const database = await prepareDatabase(env, { seedWhenEmpty: true });
+  const child = spawn(process.execPath, [`${root}/node_modules/astro/bin/astro.mjs`, 'dev', '--port', String(env.PORT), '--host', env.HOST], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: database.url },
+  });
+  const stop = () => child.kill('SIGTERM');
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const code = await new Promise<number>((resolve) => child.on('exit', (exitCode) => resolve(exitCode ?? 0)));
+  await database.close();
+  process.exit(code);
+});

@@ -1,0 +1,47 @@
+/** npm start: database (embedded unless DATABASE_URL), migrations, seed when empty, build when stale, serve. */
+import { buildSite } from '../src/server/build/build-site.ts';
+import { readEnv } from '../src/server/env.ts';
+import { assertPortAvailable, startSiteServer } from '../src/server/http/site-server.ts';
+import { log, root, runCli } from './_cli.ts';
+import { databaseIdentity, prepareDatabase } from './_database.ts';
+
+await runCli(async () => {
+  const env = readEnv();
+  await assertPortAvailable(env.PORT, env.HOST);
+  const database = await prepareDatabase(env, { seedWhenEmpty: true });
+  const stop = async () => {
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  const build = await buildSite({
+    root,
+    buildsDir: env.BUILDS_DIR,
+    pool: database.pool,
+    databaseUrl: database.url,
+    databaseIdentity: databaseIdentity(env),
+    siteUrl: env.SITE_URL,
+    siteName: env.SITE_NAME,
+    log,
+  });
+  log(
+    build.skipped
+      ? `Sin cambios desde la última construcción (${build.info.id}): se reutiliza.`
+      : `Sitio construido en ${(build.info.durationMs / 1000).toFixed(1)} s (${build.info.pages} páginas).`,
+  );
+
+  const site = await startSiteServer({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST });
+  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  log(`Sitio listo en http://${shownHost}:${env.PORT}`);
+  process.removeListener('SIGINT', stop);
+  process.removeListener('SIGTERM', stop);
+  const shutdown = async () => {
+    await site.close();
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+});

@@ -1,0 +1,16 @@
+import { foldAccents } from './text.ts';
+
+/**
+ * The slug of SPEC §5, for display-side normalisation and for deriving a new publication's slug:
+ * lower-case, accents and ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed,
+ * whitespace to hyphens, repeated and edge hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno".
+ * SPEC's publishing rule drops accented letters outright ("diseo"); folding them first keeps URLs readable.
+ */
+export function slugify(text: string): string {
+  return foldAccents(text)
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}

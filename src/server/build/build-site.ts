@@ -1,0 +1,110 @@
+/**
+ * Builds the static site and its search index into a new folder, then makes it current.
+ * Skips the work when neither the code nor the published content changed since the last build.
+ */
+import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import * as pagefind from 'pagefind';
+import { ConfigError } from '../env.ts';
+import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
+import { combineFingerprint, hashCode, readContentVersion } from './fingerprint.ts';
+
+export interface BuildOptions {
+  root: string;
+  buildsDir: string;
+  pool: pg.Pool;
+  databaseUrl: string;
+  /** Stable name of the database (not its port, which changes for the embedded one). */
+  databaseIdentity: string;
+  siteUrl: string;
+  siteName: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  skipped: boolean;
+  info: BuildInfo;
+}
+
+export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: root,
+      env: { ...process.env, ...env, ASTRO_OUT_DIR: outDir, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`astro build terminó con código ${code}:\n${output}`));
+    });
+  });
+}
+
+export async function indexForSearch(clientDir: string): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
+  if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
+  const added = await index.addDirectory({ path: clientDir });
+  if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+  const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
+  if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+  await pagefind.close();
+  return added.page_count;
+}
+
+async function countPages(clientDir: string): Promise<number> {
+  const entries = await readdir(clientDir, { recursive: true });
+  return entries.filter((entry) => entry.endsWith('.html')).length;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const log = options.log ?? (() => undefined);
+  const [codeHash, contentVersion] = await Promise.all([hashCode(options.root), readContentVersion(options.pool)]);
+  const fingerprint = combineFingerprint({
+    code: codeHash,
+    content: contentVersion,
+    database: options.databaseIdentity,
+    site: options.siteUrl,
+    name: options.siteName,
+  });
+  const current = await readCurrentBuild(options.buildsDir);
+  if (!options.force && current?.info.fingerprint === fingerprint) {
+    return { skipped: true, info: current.info };
+  }
+
+  const outside = path.relative(options.root, path.resolve(options.buildsDir)).startsWith('..');
+  // The server bundle resolves its dependencies from the project's node_modules.
+  if (outside) throw new ConfigError(`BUILDS_DIR (${options.buildsDir}) debe estar dentro de la carpeta del proyecto.`);
+  const started = Date.now();
+  const id = newBuildId();
+  const outDir = path.resolve(options.buildsDir, id);
+  log(`Construyendo el sitio en ${path.relative(options.root, outDir)}…`);
+  await runAstroBuild(options.root, outDir, {
+    DATABASE_URL: options.databaseUrl,
+    SITE_URL: options.siteUrl,
+    SITE_NAME: options.siteName,
+  });
+  const clientDir = path.join(outDir, 'client');
+  const indexed = await indexForSearch(clientDir);
+  log(`Índice de búsqueda: ${indexed} páginas.`);
+  const info: BuildInfo = {
+    id,
+    fingerprint,
+    contentVersion,
+    builtAt: new Date().toISOString(),
+    durationMs: Date.now() - started,
+    pages: await countPages(clientDir),
+  };
+  await writeBuildInfo(outDir, info);
+  await activateBuild(options.buildsDir, id);
+  return { skipped: false, info };
+}

@@ -1,0 +1,48 @@
+/** What a build depends on: the code, the database's content version and the site settings. */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+
+const CODE_PATHS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+async function listFiles(root: string, relative: string): Promise<string[]> {
+  const full = path.join(root, relative);
+  const entries = await readdir(full, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOTDIR') return null;
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries === null) return [relative];
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const child = path.join(relative, entry.name);
+      return entry.isDirectory() ? listFiles(root, child) : Promise.resolve([child]);
+    }),
+  );
+  return nested.flat();
+}
+
+/** Hash of every source file that shapes the built site. */
+export async function hashCode(root: string): Promise<string> {
+  const files = (await Promise.all(CODE_PATHS.map((entry) => listFiles(root, entry)))).flat().sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(file).update('\0').update(await readFile(path.join(root, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Bumped by database triggers whenever published content changes (not by view counters). */
+export async function readContentVersion(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ version: string }>(
+    'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM content_version_seq',
+  );
+  return Number(rows[0]!.version);
+}
+
+export function combineFingerprint(parts: Record<string, string | number>): string {
+  const hash = createHash('sha256');
+  for (const key of Object.keys(parts).sort()) hash.update(`${key}=${parts[key]}\n`);
+  return hash.digest('hex').slice(0, 32);
+}

@@ -1,0 +1,147 @@
+/**
+ * Seeds the catalogue from supabase/seed: categories, tools and their article bodies.
+ * Idempotent: rows are matched by slug and never overwritten, so edits made on the site survive.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { categoryIcon } from '../../lib/category-icons.ts';
+import type { PricingModel } from '../../lib/pricing.ts';
+import { fallbackArticle } from './fallback-article.ts';
+
+export const seedDir = fileURLToPath(new URL('../../../supabase/seed/', import.meta.url));
+
+export interface SeedCategory {
+  slug: string;
+  name: string;
+  description: string;
+  color: string;
+}
+
+export interface SeedTool {
+  slug: string;
+  name: string;
+  url: string;
+  category: string;
+  pricing: PricingModel;
+  keywords: string[];
+  description: string;
+  featured: boolean;
+  popular: boolean;
+  verified: boolean;
+}
+
+export interface SeedResult {
+  categories: number;
+  tools: number;
+}
+
+const ALTERNATIVES = 3;
+
+async function readJson<T>(file: string): Promise<T> {
+  return JSON.parse(await readFile(`${seedDir}${file}`, 'utf8')) as T;
+}
+
+export async function readSeedCatalogue() {
+  const [categories, tools, articleFiles] = await Promise.all([
+    readJson<SeedCategory[]>('categories.json'),
+    readJson<SeedTool[]>('tools.json'),
+    readdir(`${seedDir}articles`),
+  ]);
+  const articles = new Map<string, string>();
+  await Promise.all(
+    articleFiles
+      .filter((file) => file.endsWith('.html'))
+      .map(async (file) => articles.set(file.slice(0, -5), await readFile(`${seedDir}articles/${file}`, 'utf8'))),
+  );
+  return { categories, tools, articles };
+}
+
+/** Alternatives in the same category, best known first, rotated per tool so links spread across the catalogue. */
+function pickAlternatives(tool: SeedTool, peers: SeedTool[], articles: Map<string, string>): SeedTool[] {
+  const ranked = peers
+    .filter((peer) => peer.slug !== tool.slug)
+    .sort((a, b) => Number(articles.has(b.slug)) - Number(articles.has(a.slug)) || a.slug.localeCompare(b.slug));
+  const known = ranked.filter((peer) => articles.has(peer.slug));
+  const pool = known.length >= ALTERNATIVES ? known : ranked;
+  const offset = [...tool.slug].reduce((sum, character) => sum + character.charCodeAt(0), 0) % Math.max(pool.length, 1);
+  return [...pool.slice(offset), ...pool.slice(0, offset)].slice(0, ALTERNATIVES);
+}
+
+export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
+  const { categories, tools, articles } = await readSeedCatalogue();
+  const categoryNames = new Map(categories.map((category) => [category.slug, category.name]));
+  const peersByCategory = Map.groupBy(tools, (tool) => tool.category);
+
+  const rows = tools.map((tool) => {
+    const category = { slug: tool.category, name: categoryNames.get(tool.category) ?? tool.category };
+    const content =
+      articles.get(tool.slug) ??
+      fallbackArticle({
+        name: tool.name,
+        description: tool.description,
+        keywords: tool.keywords,
+        pricing: tool.pricing,
+        category,
+        alternatives: pickAlternatives(tool, peersByCategory.get(tool.category) ?? [], articles),
+      });
+    return {
+      title: tool.name,
+      slug: tool.slug,
+      description: tool.description,
+      content,
+      url: tool.url,
+      keywords: tool.keywords,
+      pricing: tool.pricing,
+      is_featured: tool.featured,
+      is_popular: tool.popular,
+      is_verified: tool.verified,
+      category: tool.category,
+    };
+  });
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const insertedCategories = await client.query(
+      `INSERT INTO categories (slug, name, description, color, icon)
+       SELECT slug, name, description, color, icon
+       FROM jsonb_to_recordset($1::jsonb) AS t(slug text, name text, description text, color text, icon text)
+       ON CONFLICT (slug) DO NOTHING`,
+      [JSON.stringify(categories.map((category) => ({ ...category, icon: categoryIcon(category.slug) })))],
+    );
+    const insertedTools = await client.query<{ slug: string }>(
+      `INSERT INTO posts (title, slug, description, content, url, keywords, pricing, is_featured, is_popular,
+                          is_verified, category_id, status, published_date)
+       SELECT t.title, t.slug, t.description, t.content, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
+              t.is_popular, t.is_verified, c.id, 'published', now()
+       FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, url text,
+            keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text)
+       LEFT JOIN categories c ON c.slug = t.category
+       ON CONFLICT (slug) DO NOTHING
+       RETURNING slug`,
+      [JSON.stringify(rows)],
+    );
+    const newSlugs = insertedTools.rows.map((row) => row.slug);
+    await client.query(
+      `INSERT INTO post_categories (post_id, category_id, position)
+       SELECT p.id, p.category_id, 0 FROM posts p
+       WHERE p.slug = ANY($1::text[]) AND p.category_id IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [newSlugs],
+    );
+    await client.query('COMMIT');
+    return { categories: insertedCategories.rowCount ?? 0, tools: newSlugs.length };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** True when the catalogue has never been seeded (no categories at all). */
+export async function isCatalogueEmpty(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM categories) AS empty');
+  return rows[0]!.empty;
+}

@@ -1,0 +1,346 @@
+/**
+ * Database schema. SQL migrations in supabase/migrations are generated from this file
+ * (npm run db:generate); tests/unit/schema-sync.test.ts fails when the two drift apart.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected']);
+export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
+export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
+export const rebuildStatus = pgEnum('rebuild_status', ['queued', 'running', 'succeeded', 'failed']);
+
+// better-auth's user table, named and shaped as SPEC's profiles.
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    role: userRole('role').notNull().default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    bio: text('bio'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('profiles_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  icon: text('icon').notNull().default('sparkles'),
+  color: text('color').notNull().default('#3B82F6'),
+  description: text('description').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull(),
+    content: text('content').notNull().default(''),
+    url: text('url'),
+    imageUrl: text('image_url'),
+    logoUrl: text('logo_url'),
+    videoUrl: text('video_url'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    author: text('author'),
+    keywords: text('keywords').array(),
+    pricing: pricingModel('pricing').notNull().default('unknown'),
+    status: postStatus('status').notNull().default('pending'),
+    reviewNote: text('review_note'),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isPopular: boolean('is_popular').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    savedCount: integer('saved_count').notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    publishedDate: timestamp('published_date', { withTimezone: true }),
+    metaTitle: text('meta_title'),
+    metaDescription: text('meta_description'),
+    canonicalUrl: text('canonical_url'),
+    ogTitle: text('og_title'),
+    ogDescription: text('og_description'),
+    ogImage: text('og_image'),
+    ogType: text('og_type'),
+    twitterTitle: text('twitter_title'),
+    twitterDescription: text('twitter_description'),
+    twitterImage: text('twitter_image'),
+    twitterCard: text('twitter_card'),
+    whatsappTitle: text('whatsapp_title'),
+    whatsappDescription: text('whatsapp_description'),
+    whatsappImage: text('whatsapp_image'),
+    structuredData: jsonb('structured_data'),
+    // Maintained by a trigger (see the search migration): title, description, keywords, category names.
+    searchVector: tsvector('search_vector'),
+    ...timestamps,
+  },
+  (t) => [
+    index('posts_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('posts_status_views_idx').on(t.status, t.views.desc()),
+    index('posts_status_saved_idx').on(t.status, t.savedCount.desc()),
+    index('posts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('posts_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const postCategories = pgTable(
+  'post_categories',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_categories_category_idx').on(t.categoryId)],
+);
+
+export const savedPosts = pgTable(
+  'saved_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_posts_user_post_key').on(t.userId, t.postId), index('saved_posts_post_idx').on(t.postId)],
+);
+
+export const postViews = pgTable(
+  'post_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').notNull(),
+    visitorType: visitorType('visitor_type').notNull().default('unregistered'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_views_post_created_idx').on(t.postId, t.createdAt.desc()),
+    index('post_views_post_session_idx').on(t.postId, t.sessionId, t.createdAt.desc()),
+  ],
+);
+
+export const imageGenerationHistory = pgTable(
+  'image_generation_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    prompt: text('prompt').notNull(),
+    enhancedPrompt: text('enhanced_prompt'),
+    modelUsed: text('model_used').notNull(),
+    provider: text('provider'),
+    imageUrl: text('image_url').notNull(),
+    imageCount: smallint('image_count').notNull().default(1),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    seed: integer('seed'),
+    visitorType: visitorType('visitor_type').notNull().default('unregistered'),
+    isSaved: boolean('is_saved').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('image_history_user_idx').on(t.userId, t.createdAt.desc()),
+    index('image_history_session_idx').on(t.sessionId, t.createdAt.desc()),
+  ],
+);
+
+export const savedGeneratedImages = pgTable(
+  'saved_generated_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    imageHistoryId: uuid('image_history_id')
+      .notNull()
+      .references(() => imageGenerationHistory.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_images_user_image_key').on(t.userId, t.imageHistoryId)],
+);
+
+export const generatedImageDescriptions = pgTable(
+  'generated_image_descriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    generatedDescription: text('generated_description').notNull(),
+    descriptionType: text('description_type').notNull().default('unique_detailed'),
+    language: text('language').notNull().default('es'),
+    customInstructions: text('custom_instructions'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('descriptions_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const savedImageDescriptions = pgTable(
+  'saved_image_descriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    descriptionId: uuid('description_id')
+      .notNull()
+      .references(() => generatedImageDescriptions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_descriptions_user_description_key').on(t.userId, t.descriptionId)],
+);
+
+export const generatedStories = pgTable(
+  'generated_stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    prompt: text('prompt').notNull(),
+    options: jsonb('options').notNull().default({}),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stories_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+export const redirects = pgTable(
+  'redirects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fromPath: text('from_path').notNull().unique(),
+    toPath: text('to_path').notNull(),
+    statusCode: smallint('status_code').notNull().default(301),
+    ...timestamps,
+  },
+  (t) => [check('redirects_status_code_check', sql`${t.statusCode} in (301, 302, 307, 308)`)],
+);
+
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rebuildRuns = pgTable(
+  'rebuild_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: rebuildStatus('status').notNull().default('queued'),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
+    buildId: text('build_id'),
+    contentVersion: bigint('content_version', { mode: 'number' }),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rebuild_runs_created_idx').on(t.createdAt.desc())],
+);
+
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,33 @@
+/** Server configuration read from the environment once, validated with zod. */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  DATABASE_URL: z.url({ error: 'DATABASE_URL debe ser una URL postgres:// válida' }).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  BUILDS_DIR: z.string().min(1).default('builds'),
+  PORT: port.default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  EMBEDDED_DB_PORT: port.optional(),
+  SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
+  SITE_NAME: z.string().min(1).default('Brújula IA'),
+});
+
+export type ServerEnv = z.infer<typeof schema>;
+
+/** Parses process.env; throws one Spanish sentence naming the bad variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Configuración no válida en ${issue.path.join('.')}: ${issue.message}.`);
+  }
+  return result.data;
+}
+
+/** An error whose message is a complete instruction for the site owner: printed alone, without a stack. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

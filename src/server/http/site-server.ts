@@ -1,0 +1,99 @@
+/**
+ * Our HTTP server: static files of the current build from memory, everything else through the
+ * Astro node adapter's handler (middleware mode). `reload()` swaps both to a new build without
+ * closing the listening socket, so a rebuild costs no request.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '../env.ts';
+import { readCurrentBuild } from '../build/builds.ts';
+import { StaticFiles } from './static-files.ts';
+
+type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
+
+interface ActiveBuild {
+  id: string;
+  files: StaticFiles;
+  handler: AstroHandler;
+}
+
+export interface SiteServer {
+  server: Server;
+  buildId(): string;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function loadBuild(buildsDir: string): Promise<ActiveBuild> {
+  const current = await readCurrentBuild(buildsDir);
+  if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
+  const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
+  const module = (await import(entry)) as { handler: AstroHandler };
+  return { id: current.info.id, files: await StaticFiles.load(path.join(current.dir, 'client')), handler: module.handler };
+}
+
+function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
+  const page = active.files.find('/404.html');
+  if (page) active.files.send(request, response, page, 404);
+  else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
+}
+
+function listen(server: Server | NetServer, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new ConfigError(`El puerto ${port} ya está en uso. Detén el otro servidor o elige otro puerto, por ejemplo PORT=${port + 1} npm start.`));
+      } else if (error.code === 'EACCES') {
+        reject(new ConfigError(`No hay permiso para escuchar en el puerto ${port}. Usa un puerto superior a 1023 con PORT.`));
+      } else reject(error);
+    });
+    server.listen(port, host, resolve);
+  });
+}
+
+/** Fails early, before a long build, when the port is taken. */
+export async function assertPortAvailable(port: number, host: string): Promise<void> {
+  const probe = createNetServer();
+  await listen(probe, port, host);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+export async function startSiteServer(options: { buildsDir: string; port: number; host: string }): Promise<SiteServer> {
+  let active = await loadBuild(options.buildsDir);
+
+  const server = createServer((request, response) => {
+    const build = active;
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+      } catch {
+        response.writeHead(400).end();
+        return;
+      }
+      const file = build.files.find(pathname);
+      if (file) {
+        build.files.send(request, response, file);
+        return;
+      }
+    }
+    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Error interno del servidor');
+    });
+  });
+
+  await listen(server, options.port, options.host);
+
+  return {
+    server,
+    buildId: () => active.id,
+    async reload() {
+      active = await loadBuild(options.buildsDir);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

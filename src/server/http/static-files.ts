@@ -1,0 +1,101 @@
+/**
+ * Serves a build's prerendered pages and assets from memory. Files are read once per build;
+ * text files are also kept gzip-compressed so each request costs one buffer write.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+  '.pf_meta': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+const MAX_CACHED_BYTES = 512 * 1024 * 1024;
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  type: string;
+  cacheControl: string;
+  etag: string;
+}
+
+function cacheControlFor(urlPath: string): string {
+  // Astro and Pagefind fingerprint these file names, so they never change in place.
+  if (urlPath.startsWith('/_astro/') || urlPath.startsWith('/pagefind/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+export class StaticFiles {
+  private readonly files = new Map<string, StaticFile>();
+
+  static async load(root: string): Promise<StaticFiles> {
+    const site = new StaticFiles();
+    const entries = await readdir(root, { recursive: true, withFileTypes: true });
+    let total = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
+      const body = await readFile(full);
+      total += body.length;
+      if (total > MAX_CACHED_BYTES) break;
+      const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
+      const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : undefined;
+      const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag });
+    }
+    return site;
+  }
+
+  /** The file for a URL path: exact, then "<path>.html", then "<path>/index.html". */
+  find(urlPath: string): StaticFile | undefined {
+    if (urlPath === '/' || urlPath === '') return this.files.get('/index.html');
+    const trimmed = urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+    return this.files.get(trimmed) ?? this.files.get(`${trimmed}.html`) ?? this.files.get(`${trimmed}/index.html`);
+  }
+
+  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200): void {
+    const headers: Record<string, string | number> = {
+      'content-type': file.type,
+      'cache-control': status === 200 ? file.cacheControl : 'no-store',
+      etag: file.etag,
+      vary: 'accept-encoding',
+      'x-content-type-options': 'nosniff',
+    };
+    if (status === 200 && request.headers['if-none-match'] === file.etag) {
+      response.writeHead(304, headers).end();
+      return;
+    }
+    const acceptsGzip = file.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+    const body = acceptsGzip ? file.gzip! : file.body;
+    if (acceptsGzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = body.length;
+    response.writeHead(status, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+}

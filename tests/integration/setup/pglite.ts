@@ -1,0 +1,17 @@
+/** Global setup: an embedded PGlite server on a temporary directory, as `npm start` runs it. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedDatabase } from '../../../src/server/db/embedded.ts';
+
+export default async function setup(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-pglite-'));
+  const database = await startEmbeddedDatabase({ dataDir });
+  project.provide('databaseUrl', database.url);
+  project.provide('databaseKind', 'pglite');
+  return async () => {
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readEnv } from '../../src/server/env.ts';
+
+describe('readEnv', () => {
+  it('applies defaults for the embedded setup', () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ PORT: 4321, HOST: '127.0.0.1', DATA_DIR: 'data', BUILDS_DIR: 'builds' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(readEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
+  });
+
+  it('names the bad variable in one Spanish sentence', () => {
+    expect(() => readEnv({ PORT: 'ochenta' })).toThrow(ConfigError);
+    expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => readEnv({ SITE_URL: 'mi-web' })).toThrow(/SITE_URL debe ser una URL completa/);
+  });
+});
