@@ -3,7 +3,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist*/', 'builds/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist*/', '.vercel/', 'builds/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
+// Separate folders let several checkouts run their suites side by side.
+const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
+const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +33,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The real path a site owner takes: embedded database, migrations, seed, build, serve.
-    command: 'rm -rf data/e2e && node scripts/start.ts',
+    command: `rm -rf ${dataDir} && node scripts/start.ts`,
     url: `http://127.0.0.1:${port}/`,
     timeout: 300_000,
     reuseExistingServer: false,
@@ -38,8 +41,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: 'data/e2e',
-      BUILDS_DIR: 'builds/e2e',
+      DATA_DIR: dataDir,
+      BUILDS_DIR: buildsDir,
       DATABASE_URL: '',
       SITE_URL: 'http://127.0.0.1:' + port,
     },

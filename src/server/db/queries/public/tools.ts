@@ -1,7 +1,16 @@
-/** Public reads of published tools: only the columns the views need. */
-import { and, desc, eq, asc } from 'drizzle-orm';
+/** Public reads of published tools: only the columns each view needs. */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../lib/filters.ts';
+import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
-import { categories, posts } from '../../schema.ts';
+import { posts, profiles } from '../../schema.ts';
+
+/** The tool's categories, primary first, as chips. */
+const categoryChips = sql<CategoryChip[]>`coalesce((
+  SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
+                  ORDER BY (c.id = ${posts.categoryId}) DESC, pc.position, c.name)
+  FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+  WHERE pc.post_id = ${posts.id} AND c.is_active), '[]'::json)`;
 
 export const toolCardColumns = {
   id: posts.id,
@@ -14,18 +23,120 @@ export const toolCardColumns = {
   pricing: posts.pricing,
   isFeatured: posts.isFeatured,
   isPopular: posts.isPopular,
-  categorySlug: categories.slug,
-  categoryName: categories.name,
+  isVerified: posts.isVerified,
+  categories: categoryChips,
 };
 
-export type ToolCard = Awaited<ReturnType<typeof listNewestTools>>[number];
+const published = eq(posts.status, 'published');
 
-export async function listNewestTools(limit: number) {
+// Keywords that mark a tool as an installable application (the listing's 'Aplicaciones' filter).
+const APPLICATION_KEYWORDS = ['app móvil', 'app de escritorio', 'extensión del navegador', 'creador de apps'];
+
+/** SPEC §7 orderings; ties fall back to newest, then title, so pages are stable. */
+const orderings: Record<FilterType, SQL[]> = {
+  new: [desc(posts.createdAt), asc(posts.title)],
+  featured: [desc(posts.createdAt), asc(posts.title)],
+  // The editorial popular flag breaks ties while real view counts are still small.
+  popular: [desc(posts.views), desc(posts.isPopular), desc(posts.createdAt), asc(posts.title)],
+  most_visited: [desc(posts.views), desc(posts.createdAt), asc(posts.title)],
+  most_saved: [desc(posts.savedCount), desc(posts.views), asc(posts.title)],
+  most_used: [desc(posts.views), desc(posts.savedCount), asc(posts.title)],
+  applications: [desc(posts.views), asc(posts.title)],
+};
+
+function filterCondition(filter: FilterType): SQL | undefined {
+  if (filter === 'featured') return eq(posts.isFeatured, true);
+  if (filter === 'applications') return sql`${posts.keywords} && ${APPLICATION_KEYWORDS}::text[]`;
+  return undefined;
+}
+
+function inCategory(slug: string): SQL | undefined {
+  if (!slug) return undefined;
+  return sql`EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+                     WHERE pc.post_id = ${posts.id} AND c.slug = ${slug})`;
+}
+
+export interface ToolPage {
+  items: ToolCardData[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** One page of the home grid / listing, in SPEC's order for the filter. */
+export async function listTools(query: ToolListQuery): Promise<ToolPage> {
+  const rows = await getDb()
+    .select(toolCardColumns)
+    .from(posts)
+    .where(and(published, filterCondition(query.filter), inCategory(query.category)))
+    .orderBy(...orderings[query.filter])
+    .limit(PAGE_SIZE + 1)
+    .offset((query.page - 1) * PAGE_SIZE);
+  return { items: rows.slice(0, PAGE_SIZE), page: query.page, hasMore: rows.length > PAGE_SIZE };
+}
+
+/** Featured sidebar and sections: newest featured first (SPEC §7). */
+export async function listFeaturedTools(limit: number, excludeId?: string): Promise<ToolCardData[]> {
   return getDb()
     .select(toolCardColumns)
     .from(posts)
-    .leftJoin(categories, eq(categories.id, posts.categoryId))
-    .where(and(eq(posts.status, 'published')))
+    .where(and(published, eq(posts.isFeatured, true), excludeId ? sql`${posts.id} <> ${excludeId}` : undefined))
     .orderBy(desc(posts.createdAt), asc(posts.title))
+    .limit(limit);
+}
+
+/** Every published tool of a category, for its prerendered page. */
+export async function listToolsInCategory(categorySlug: string): Promise<(ToolCardData & { createdAt: Date; views: number; likesCount: number })[]> {
+  return getDb()
+    .select({ ...toolCardColumns, createdAt: posts.createdAt, views: posts.views, likesCount: posts.likesCount })
+    .from(posts)
+    .where(and(published, inCategory(categorySlug)))
+    .orderBy(desc(posts.createdAt), asc(posts.title));
+}
+
+/** Everything the tool page shows. */
+export async function getPublishedToolBySlug(slug: string) {
+  const [tool] = await getDb()
+    .select({
+      ...toolCardColumns,
+      content: posts.content,
+      keywords: posts.keywords,
+      author: posts.author,
+      authorName: profiles.name,
+      metaTitle: posts.metaTitle,
+      metaDescription: posts.metaDescription,
+      ogImage: posts.ogImage,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      publishedDate: posts.publishedDate,
+    })
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.id, posts.userId))
+    .where(and(published, eq(posts.slug, slug)))
+    .limit(1);
+  return tool;
+}
+
+export type ToolDetail = NonNullable<Awaited<ReturnType<typeof getPublishedToolBySlug>>>;
+
+/** Slugs of every published tool, for getStaticPaths. */
+export async function listPublishedSlugs(): Promise<string[]> {
+  const rows = await getDb().select({ slug: posts.slug }).from(posts).where(published).orderBy(asc(posts.slug));
+  return rows.map((row) => row.slug);
+}
+
+/** The slug of a published tool by id, for /{id} redirects. */
+export async function findPublishedSlugById(id: string): Promise<string | undefined> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+  const [row] = await getDb().select({ slug: posts.slug }).from(posts).where(and(published, eq(posts.id, id))).limit(1);
+  return row?.slug;
+}
+
+/** Published tools for the sitemap: path and last change. */
+export async function listToolsForSitemap(limit: number) {
+  return getDb()
+    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(published)
+    .orderBy(desc(posts.createdAt))
     .limit(limit);
 }

@@ -1,0 +1,63 @@
+import { ExternalLink } from 'lucide-react';
+import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { ToolImage } from './ToolImage.tsx';
+
+interface Props {
+  tool: ToolCardData;
+  headingLevel?: 'h2' | 'h3';
+  /** The first cards of a page load eagerly; the rest lazily (SPEC: lazy images). */
+  eager?: boolean;
+}
+
+/** A tool card (SPEC §2): rendered to static HTML by pages and live by the home grid island. */
+export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: Props) {
+  const chips = tool.categories.slice(0, CARD_CATEGORY_CHIPS);
+  const more = tool.categories.length - chips.length;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
+      <ToolImage tool={tool} eager={eager} className="aspect-video w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-center gap-2">
+          {tool.logoUrl && (
+            <img src={tool.logoUrl} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 rounded-md object-contain" data-hide-on-error />
+          )}
+          <Heading className="text-base font-semibold leading-snug text-slate-900">
+            {/* The stretched link makes the whole card clickable without nesting links. */}
+            <a href={toolPath(tool)} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
+              {tool.title}
+            </a>
+          </Heading>
+        </div>
+        <p className="line-clamp-3 text-sm text-slate-600">{tool.description}</p>
+        <ul className="relative z-10 flex flex-wrap gap-1.5" aria-label="Categorías">
+          {chips.length === 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">Sin categoría</li>}
+          {chips.map((category) => (
+            <li key={category.slug}>
+              <a
+                href={`/categoria/${category.slug}`}
+                className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
+              >
+                {category.name}
+              </a>
+            </li>
+          ))}
+          {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
+        </ul>
+        {tool.url && (
+          <div className="relative z-10 mt-auto flex items-center gap-2 pt-1">
+            <a
+              href={tool.url}
+              target="_blank"
+              rel="noopener nofollow"
+              className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
+            >
+              Visitar
+              <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+              <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
+            </a>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

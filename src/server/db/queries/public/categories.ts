@@ -1,0 +1,40 @@
+/** Public reads of active categories with live counts of their published tools. */
+import { asc, eq, sql } from 'drizzle-orm';
+import { getDb } from '../../client.ts';
+import { categories } from '../../schema.ts';
+
+const counts = {
+  toolCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
+                          WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+  featuredCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
+                              WHERE pc.category_id = ${categories.id} AND p.status = 'published' AND p.is_featured)`,
+  likesCount: sql<number>`(SELECT coalesce(sum(p.likes_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
+                           WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+};
+
+const columns = {
+  id: categories.id,
+  slug: categories.slug,
+  name: categories.name,
+  description: categories.description,
+  icon: categories.icon,
+  color: categories.color,
+  createdAt: categories.createdAt,
+  ...counts,
+};
+
+export type CategorySummary = Awaited<ReturnType<typeof listCategories>>[number];
+
+/** Active categories ordered by name (SPEC §7), each with its counts. */
+export async function listCategories() {
+  return getDb().select(columns).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.name));
+}
+
+export async function getCategoryBySlug(slug: string) {
+  const [category] = await getDb()
+    .select(columns)
+    .from(categories)
+    .where(sql`${categories.slug} = ${slug} AND ${categories.isActive}`)
+    .limit(1);
+  return category;
+}
