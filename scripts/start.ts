@@ -1,5 +1,7 @@
 /** npm start: database (embedded unless DATABASE_URL), migrations, seed when empty, build when stale, serve. */
 import { buildSite } from '../src/server/build/build-site.ts';
+import { readContentVersion } from '../src/server/build/fingerprint.ts';
+import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { readEnv } from '../src/server/env.ts';
 import { assertPortAvailable, startSiteServer } from '../src/server/http/site-server.ts';
 import { log, root, runCli } from './_cli.ts';
@@ -16,7 +18,7 @@ await runCli(async () => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  const build = await buildSite({
+  const buildOptions = {
     root,
     buildsDir: env.BUILDS_DIR,
     pool: database.pool,
@@ -25,7 +27,8 @@ await runCli(async () => {
     siteUrl: env.SITE_URL,
     siteName: env.SITE_NAME,
     log,
-  });
+  };
+  const build = await buildSite(buildOptions);
   log(
     build.skipped
       ? `Sin cambios desde la última construcción (${build.info.id}): se reutiliza.`
@@ -35,9 +38,18 @@ await runCli(async () => {
   const site = await startSiteServer({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   log(`Sitio listo en http://${shownHost}:${env.PORT}`);
+  const watcher = startRebuildWatcher({
+    pool: database.pool,
+    readContentVersion: () => readContentVersion(database.pool),
+    build: async () => (await buildSite(buildOptions)).info.id,
+    onBuilt: () => site.reload(),
+    builtVersion: build.info.contentVersion,
+    log,
+  });
   process.removeListener('SIGINT', stop);
   process.removeListener('SIGTERM', stop);
   const shutdown = async () => {
+    watcher.stop();
     await site.close();
     await database.close().catch(() => undefined);
     process.exit(0);

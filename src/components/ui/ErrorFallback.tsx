@@ -1,0 +1,31 @@
+import { Component, type ReactNode } from 'react';
+
+/** SPEC §2 error fallback screen, shown in place of an island that crashed while rendering. */
+export function ErrorFallback() {
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+      <p className="text-2xl font-bold text-slate-900">¡Oops!</p>
+      <p className="mt-2 text-slate-600">Algo salió mal. Por favor, recarga la página.</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+      >
+        Recargar página
+      </button>
+    </div>
+  );
+}
+
+/** Catches a render crash inside an island so the rest of the page keeps working. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorFallback /> : this.props.children;
+  }
+}
