@@ -72,7 +72,7 @@ async function removeScratch(folders: { data: string; builds: string }): Promise
 }
 
 async function measureBuild(label: string, tools: number, folders: { data: string; builds: string }, timeoutMs: number): Promise<BuildRow> {
-  log(`Construyendo ${label} (${count(tools)} herramientas)…`);
+  log(`Construyendo (${label})…`);
   const run = await runMeasured(process.execPath, [path.join(root, 'scripts/build.ts')], { cwd: root, env: scratchEnv(folders, { FORCE: '1' }), timeoutMs });
   if (!run.ok) throw new Error(`La construcción de ${label} falló (código ${run.exitCode}):\n${run.outputTail}`);
   const current = await readCurrentBuild(folders.builds);
@@ -85,10 +85,11 @@ async function statusOf(url: string): Promise<number> {
   return response.status;
 }
 
-async function loadTest(server: RunningServer, pathname: string, name: string): Promise<LoadRow> {
+async function loadTest(server: RunningServer, pathname: string, name: string, wrkMissing: boolean): Promise<LoadRow> {
   const url = `${server.url}${pathname}`;
   const status = await statusOf(url);
   if (status !== 200) return { path: pathname, server: name, status };
+  if (wrkMissing) return { path: pathname, server: name, status, skipped: 'omitido: falta wrk' };
   log(`Carga: ${name} ${pathname} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
   // A discarded first second lets the JIT and caches settle, as they would on a live server.
   await runWrk(url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, threads: 2 });
@@ -160,7 +161,7 @@ await runCli(async () => {
     const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
     if (!quick) {
       await removeScratch(scratch.large);
-      log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large}…`);
+      log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large.data}…`);
       const preparing = Date.now();
       const { tools } = await prepareLargeCatalogue(scratch.large.data, LARGE_CATALOGUE);
       log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
@@ -172,7 +173,8 @@ await runCli(async () => {
     // 2. Load, on the seeded build.
     const ours = await startOurServer({ root, port, env: scratchEnv(scratch.seeded), timeoutMs: 5 * MINUTE });
     cleanups.push(ours.stop);
-    const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro')];
+    const wrkMissing = missing.includes('wrk');
+    const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro', wrkMissing)];
     const current = await readCurrentBuild(scratch.seeded.builds);
     if (missing.includes('nginx') || !current) {
       loads.push({ path: TOOL_PAGE, server: 'nginx', status: 0, skipped: 'omitido: falta nginx' });
@@ -181,11 +183,10 @@ await runCli(async () => {
       cleanups.push(() => rm(tempDir, { recursive: true, force: true }));
       const nginx = await startNginx({ port: port + 1, clientDir: path.join(current.dir, 'client'), tempDir, timeoutMs: 30_000 });
       cleanups.push(nginx.stop);
-      loads.push(await loadTest(nginx, TOOL_PAGE, 'nginx'));
+      loads.push(await loadTest(nginx, TOOL_PAGE, 'nginx', wrkMissing));
       await nginx.stop();
     }
-    for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro'));
-    if (missing.includes('wrk')) for (const row of loads) if (row.status === 200) row.skipped = 'omitido: falta wrk';
+    for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro', wrkMissing));
 
     // 3. Page weight, from our server.
     const weights = [];
