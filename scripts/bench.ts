@@ -1,0 +1,247 @@
+/**
+ * npm run bench: measures this machine and prints a report with the performance targets.
+ * 1. build + search index time and peak memory, seeded catalogue and 10,000 tools;
+ * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
+ *    on our server and on nginx over the same files, and /api/tools on the embedded database;
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page.
+ * Missed targets are reported, not failures; a server that does not start is (exit 1).
+ * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { log, root, runCli } from './_cli.ts';
+import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
+import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
+import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, statusNote, table, verdict } from './bench/report.ts';
+import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
+import { ensureDebianPackages } from './bench/system-tools.ts';
+import { prepareLargeCatalogue } from './bench/synthetic-catalogue.ts';
+import { runWrk, type LoadResult } from './bench/wrk.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const keep = process.env.BENCH_KEEP === '1';
+const port = Number(process.env.BENCH_PORT ?? 4425);
+const LOAD_SECONDS = quick ? 2 : 10;
+const CONNECTIONS = 50;
+const WARM_UP_SECONDS = 1;
+const LARGE_CATALOGUE = 10_000;
+const MINUTE = 60_000;
+
+const TARGETS = {
+  seededBuildMs: 60_000,
+  largeBuildMs: 5 * MINUTE,
+  throughputVsNginx: 0.5,
+  apiP99Ms: 100,
+  homeJsGzipBytes: 80 * 1024,
+};
+
+const TOOL_PAGE = '/chatgpt';
+const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
+const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
+
+const scratch = {
+  seeded: { data: 'data/bench-seeded', builds: 'builds/bench-seeded' },
+  large: { data: 'data/bench-10k', builds: 'builds/bench-10k' },
+};
+
+interface BuildRow {
+  label: string;
+  tools: number;
+  run: MeasuredRun;
+  pages?: number;
+  buildMs?: number;
+}
+
+type LoadRow = { path: string; server: string; status: number; result?: LoadResult; skipped?: string };
+
+const cleanups: (() => Promise<void>)[] = [];
+
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) await cleanups.pop()!().catch((error: Error) => console.error(`Limpieza: ${error.message}`));
+}
+
+function scratchEnv(folders: { data: string; builds: string }, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  // An empty DATABASE_URL keeps .env from pointing the benchmark at a real database.
+  return { ...process.env, DATABASE_URL: '', EMBEDDED_DB_PORT: '', DATA_DIR: folders.data, BUILDS_DIR: folders.builds, ...extra };
+}
+
+async function removeScratch(folders: { data: string; builds: string }): Promise<void> {
+  await Promise.all([rm(folders.data, { recursive: true, force: true }), rm(folders.builds, { recursive: true, force: true })]);
+}
+
+async function measureBuild(label: string, tools: number, folders: { data: string; builds: string }, timeoutMs: number): Promise<BuildRow> {
+  log(`Construyendo (${label})…`);
+  const run = await runMeasured(process.execPath, [path.join(root, 'scripts/build.ts')], { cwd: root, env: scratchEnv(folders, { FORCE: '1' }), timeoutMs });
+  if (!run.ok) throw new Error(`La construcción de ${label} falló (código ${run.exitCode}):\n${run.outputTail}`);
+  const current = await readCurrentBuild(folders.builds);
+  return { label, tools, run, pages: current?.info.pages, buildMs: current?.info.durationMs };
+}
+
+async function statusOf(url: string): Promise<number> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function loadTest(server: RunningServer, pathname: string, name: string, wrkMissing: boolean): Promise<LoadRow> {
+  const url = `${server.url}${pathname}`;
+  const status = await statusOf(url);
+  if (status !== 200) return { path: pathname, server: name, status };
+  if (wrkMissing) return { path: pathname, server: name, status, skipped: 'omitido: falta wrk' };
+  log(`Carga: ${name} ${pathname} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
+  // A discarded first second lets the JIT and caches settle, as they would on a live server.
+  await runWrk(url, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS, threads: 2 });
+  return { path: pathname, server: name, status, result: await runWrk(url, { connections: CONNECTIONS, seconds: LOAD_SECONDS, threads: 2 }) };
+}
+
+function buildTable(rows: BuildRow[], skippedLarge: string | undefined): string {
+  const body = rows.map((row) => [
+    row.label,
+    count(row.tools),
+    row.pages === undefined ? '—' : count(row.pages),
+    seconds(row.run.durationMs),
+    row.buildMs === undefined ? '—' : seconds(row.buildMs),
+    mebibytes(row.run.peakTreeRssKib),
+    mebibytes(row.run.peakProcessKib),
+  ]);
+  if (skippedLarge) body.push([`${count(LARGE_CATALOGUE)} herramientas`, count(LARGE_CATALOGUE), '—', skippedLarge, '', '', '']);
+  return table(['catálogo', 'herramientas', 'páginas', 'tiempo total', 'astro + pagefind', 'RSS máx. (árbol)', 'mayor proceso'], body);
+}
+
+function loadTable(rows: LoadRow[]): string {
+  const body = rows.map((row) => {
+    if (row.skipped) return [row.path, row.server, row.skipped, '', '', ''];
+    if (!row.result) return [row.path, row.server, statusNote(row.status), '', '', ''];
+    const { result } = row;
+    return [row.path, row.server, perSecond(result.requestsPerSecond), milliseconds(result.p50Ms), milliseconds(result.p99Ms), count(result.errors)];
+  });
+  const ours = rows.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
+  const nginx = rows.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
+  if (ours && nginx) body.splice(2, 0, [TOOL_PAGE, 'nuestro / nginx', ratio(ours.requestsPerSecond / nginx.requestsPerSecond), '', '', '']);
+  return table(['ruta', 'servidor', 'peticiones/s', 'p50', 'p99', 'errores'], body);
+}
+
+function weightTable(weights: { path: string; weight: PageWeight }[]): string {
+  return table(
+    ['página', 'JS gzip', 'total gzip', 'archivos JS'],
+    weights.map(({ path: pathname, weight }) =>
+      weight.status === 200
+        ? [pathname, kilobytes(weight.jsGzipBytes), kilobytes(weight.totalGzipBytes), count(weight.jsFiles)]
+        : [pathname, statusNote(weight.status), '', ''],
+    ),
+  );
+}
+
+await runCli(async () => {
+  const started = Date.now();
+  const interrupt = () => {
+    console.error('Interrumpido: deteniendo lo que arrancó la prueba…');
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+
+  try {
+    const missing = ensureDebianPackages(
+      [
+        { command: 'wrk', package: 'wrk' },
+        { command: 'nginx', package: 'nginx' },
+      ],
+      log,
+    );
+
+    const folders = quick ? [scratch.seeded] : [scratch.seeded, scratch.large];
+    if (!keep) cleanups.push(async () => Promise.all(folders.map(removeScratch)).then(() => undefined));
+
+    // 1. Builds, from empty scratch folders.
+    await removeScratch(scratch.seeded);
+    const builds = [await measureBuild('sembrado', await readSeededCount(), scratch.seeded, 20 * MINUTE)];
+    const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
+    if (!quick) {
+      await removeScratch(scratch.large);
+      log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large.data}…`);
+      const preparing = Date.now();
+      const { tools } = await prepareLargeCatalogue(scratch.large.data, LARGE_CATALOGUE);
+      log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
+      builds.push(await measureBuild(`${count(LARGE_CATALOGUE)} herramientas`, tools, scratch.large, 60 * MINUTE));
+      // Only the built files were needed; the next steps use the seeded catalogue.
+      if (!keep) await removeScratch(scratch.large);
+    }
+
+    // 2. Load, on the seeded build.
+    const ours = await startOurServer({ root, port, env: scratchEnv(scratch.seeded), timeoutMs: 5 * MINUTE });
+    cleanups.push(ours.stop);
+    const wrkMissing = missing.includes('wrk');
+    const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro', wrkMissing)];
+    const current = await readCurrentBuild(scratch.seeded.builds);
+    if (missing.includes('nginx') || !current) {
+      loads.push({ path: TOOL_PAGE, server: 'nginx', status: 0, skipped: 'omitido: falta nginx' });
+    } else {
+      const tempDir = await mkdtemp(path.join(os.tmpdir(), 'brujula-bench-nginx-'));
+      cleanups.push(() => rm(tempDir, { recursive: true, force: true }));
+      const nginx = await startNginx({ port: port + 1, clientDir: path.join(current.dir, 'client'), tempDir, timeoutMs: 30_000 });
+      cleanups.push(nginx.stop);
+      loads.push(await loadTest(nginx, TOOL_PAGE, 'nginx', wrkMissing));
+      await nginx.stop();
+    }
+    for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro', wrkMissing));
+
+    // 3. Page weight, from our server.
+    const weights = [];
+    for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
+    await ours.stop();
+
+    // 4. Report.
+    const [seeded, large] = builds;
+    const oursPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
+    const nginxPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
+    const apiP99s = loads.filter((row) => row.path.startsWith('/api/') && row.result).map((row) => row.result!.p99Ms);
+    const home = weights.find((entry) => entry.path === '/')!.weight;
+    const throughput = oursPage && nginxPage ? oursPage.requestsPerSecond / nginxPage.requestsPerSecond : undefined;
+    const apiP99 = apiP99s.length > 0 ? Math.max(...apiP99s) : undefined;
+    const targets = [
+      ['construcción + índice, catálogo sembrado', '< 60 s', seconds(seeded!.run.durationMs), verdict(seeded!.run.durationMs < TARGETS.seededBuildMs)],
+      [
+        `construcción + índice, ${count(LARGE_CATALOGUE)} herramientas`,
+        '< 5 min',
+        large ? seconds(large.run.durationMs) : '—',
+        verdict(large ? large.run.durationMs < TARGETS.largeBuildMs : undefined),
+      ],
+      [`${TOOL_PAGE}: peticiones/s frente a nginx`, '≥ 0,50×', throughput === undefined ? '—' : ratio(throughput), verdict(throughput === undefined ? undefined : throughput >= TARGETS.throughputVsNginx)],
+      ['/api/tools p99 (peor ruta), BD embebida', '< 100 ms', apiP99 === undefined ? '—' : milliseconds(apiP99), verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms)],
+      ['JS de la portada (gzip)', '< 80 KB', home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status), verdict(home.status === 200 ? home.jsGzipBytes < TARGETS.homeJsGzipBytes : undefined)],
+    ];
+
+    const cpus = os.cpus();
+    console.log(
+      [
+        '',
+        `Rendimiento de Brújula IA · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${cpus.length} núcleos (${cpus[0]?.model.trim() ?? '?'}) · ${mebibytes(os.totalmem() / 1024)} · Node ${process.version}${quick ? ' · modo rápido' : ''}`,
+        '',
+        '1. Construcción del sitio + índice de búsqueda (scripts/build.ts, FORCE=1, BD embebida nueva)',
+        buildTable(builds, skippedLarge),
+        '',
+        `2. Carga: ${CONNECTIONS} conexiones, ${LOAD_SECONDS} s por fila, wrk en 127.0.0.1 (catálogo sembrado)`,
+        loadTable(loads),
+        '',
+        '3. Peso de las páginas (gzip nivel 9; JS incluye en línea, islas e importaciones estáticas)',
+        weightTable(weights),
+        '',
+        '4. Objetivos',
+        table(['objetivo', 'meta', 'medido', ''], targets),
+        '',
+        `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,
+      ].join('\n'),
+    );
+  } finally {
+    await cleanUp();
+  }
+});
+
+/** The seeded catalogue's size, read from the seed itself. */
+async function readSeededCount(): Promise<number> {
+  const tools = JSON.parse(await readFile(path.join(root, 'supabase/seed/tools.json'), 'utf8')) as unknown[];
+  return tools.length;
+}
