@@ -3,7 +3,8 @@ import { buildSite } from '../src/server/build/build-site.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { readEnv } from '../src/server/env.ts';
-import { assertPortAvailable, startSiteServer } from '../src/server/http/site-server.ts';
+import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
+import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { log, root, runCli } from './_cli.ts';
 import { databaseIdentity, prepareDatabase } from './_database.ts';
 
@@ -35,9 +36,10 @@ await runCli(async () => {
       : `Sitio construido en ${(build.info.durationMs / 1000).toFixed(1)} s (${build.info.pages} páginas).`,
   );
 
-  const site = await startSiteServer({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST });
+  const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
+  const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  log(`Sitio listo en http://${shownHost}:${env.PORT}`);
+  log(`Sitio listo en http://${shownHost}:${env.PORT} (${workers} ${workers === 1 ? 'proceso' : 'procesos'} de servidor)`);
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),

@@ -10,6 +10,7 @@ const schema = z.object({
   PORT: port.default(4321),
   HOST: z.string().min(1).default('127.0.0.1'),
   EMBEDDED_DB_PORT: port.optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
   SITE_NAME: z.string().min(1).default('Brújula IA'),
 });

@@ -60,7 +60,13 @@ export async function assertPortAvailable(port: number, host: string): Promise<v
   await new Promise((resolve) => probe.close(resolve));
 }
 
-export async function startSiteServer(options: { buildsDir: string; port: number; host: string }): Promise<SiteServer> {
+export interface SiteServerOptions {
+  buildsDir: string;
+  port: number;
+  host: string;
+}
+
+export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   let active = await loadBuild(options.buildsDir);
 
   const server = createServer((request, response) => {
