@@ -5,12 +5,17 @@ import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
 
+// Drizzle prints a column of the queried table unqualified ("id"), which inside a correlated
+// subquery would bind to the subquery's own table: spell the outer columns out.
+const postId = sql.raw('"posts"."id"');
+const postCategoryId = sql.raw('"posts"."category_id"');
+
 /** The tool's categories, primary first, as chips. */
 const categoryChips = sql<CategoryChip[]>`coalesce((
   SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
-                  ORDER BY (c.id = ${posts.categoryId}) DESC, pc.position, c.name)
+                  ORDER BY (c.id = ${postCategoryId}) DESC, pc.position, c.name)
   FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-  WHERE pc.post_id = ${posts.id} AND c.is_active), '[]'::json)`;
+  WHERE pc.post_id = ${postId} AND c.is_active), '[]'::json)`;
 
 export const toolCardColumns = {
   id: posts.id,
@@ -53,7 +58,7 @@ function filterCondition(filter: FilterType): SQL | undefined {
 function inCategory(slug: string): SQL | undefined {
   if (!slug) return undefined;
   return sql`EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-                     WHERE pc.post_id = ${posts.id} AND c.slug = ${slug})`;
+                     WHERE pc.post_id = ${postId} AND c.slug = ${slug})`;
 }
 
 export interface ToolPage {
