@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import * as pagefind from 'pagefind';
 import { ConfigError } from '../env.ts';
 import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
 import { combineFingerprint, hashCode, readContentVersion } from './fingerprint.ts';
+import { buildSearchIndex } from './search-index.ts';
 
 export interface BuildOptions {
   root: string;
@@ -50,17 +50,6 @@ export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessE
   });
 }
 
-export async function indexForSearch(clientDir: string): Promise<number> {
-  const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
-  if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
-  const added = await index.addDirectory({ path: clientDir });
-  if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
-  const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
-  if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-  await pagefind.close();
-  return added.page_count;
-}
-
 async function countPages(clientDir: string): Promise<number> {
   const entries = await readdir(clientDir, { recursive: true });
   return entries.filter((entry) => entry.endsWith('.html')).length;
@@ -94,8 +83,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     SITE_NAME: options.siteName,
   });
   const clientDir = path.join(outDir, 'client');
-  const indexed = await indexForSearch(clientDir);
-  log(`Índice de búsqueda: ${indexed} páginas.`);
+  const indexStarted = Date.now();
+  const indexed = await buildSearchIndex(options.pool, clientDir);
+  log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
   const info: BuildInfo = {
     id,
     fingerprint,

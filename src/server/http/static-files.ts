@@ -45,7 +45,11 @@ interface StaticFile {
 
 function cacheControlFor(urlPath: string): string {
   // Astro and Pagefind fingerprint these file names, so they never change in place.
-  if (urlPath.startsWith('/_astro/') || urlPath.startsWith('/pagefind/')) return 'public, max-age=31536000, immutable';
+  if (urlPath.startsWith('/_astro/') || /^\/pagefind\/(?:(?:index|fragment|filter)\/|pagefind\.\w+_\w+\.pf_meta$)/.test(urlPath)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  // Pagefind's entry file and loader keep their names across builds and point at the current index.
+  if (urlPath.startsWith('/pagefind/')) return 'public, max-age=0, must-revalidate';
   if (urlPath.endsWith('.html')) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }

@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
+import { buildSearchIndex, readSearchRows } from '../../src/server/build/search-index.ts';
+import { fromSearchMeta } from '../../src/lib/search.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+
+interface PagefindResult {
+  data(): Promise<{ url: string; meta: Record<string, string> }>;
+}
+interface Pagefind {
+  options(options: { basePath: string }): Promise<void>;
+  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+}
+
+const pool = await useMigratedDatabase();
+await seedCatalogue(pool);
+
+let clientDir: string;
+let pagefind: Pagefind;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'search-index-'));
+  expect(await buildSearchIndex(pool, clientDir)).toBe(1006);
+  // The browser bundle fetches its index files; from Node they are read from disk.
+  globalThis.fetch = async (input: string | URL | Request) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.protocol === 'file:') return new Response(await readFile(url));
+    return realFetch(input);
+  };
+  const bundleDir = path.join(clientDir, 'pagefind');
+  pagefind = (await import(/* @vite-ignore */ pathToFileURL(path.join(bundleDir, 'pagefind.js')).href)) as Pagefind;
+  await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+async function search(query: string, filters?: Record<string, string>) {
+  const { results } = await pagefind.search(query, { filters });
+  return Promise.all(results.map(async (result) => fromSearchMeta((await result.data()).meta)));
+}
+
+function mentions(tool: { title: string; description: string; categories: { name: string }[] }, word: RegExp): boolean {
+  return word.test([tool.title, tool.description, ...tool.categories.map((category) => category.name)].join(' '));
+}
+
+describe('search index from the database', () => {
+  it('reads every published tool with its active categories, primary first', async () => {
+    const rows = await readSearchRows(pool);
+    expect(rows).toHaveLength(1006);
+    const { rows: primaries } = await pool.query<{ slug: string; primary: string }>(`
+      SELECT p.slug, c.slug AS primary FROM posts p JOIN categories c ON c.id = p.category_id WHERE p.status = 'published'`);
+    const bySlug = new Map(rows.map((row) => [row.slug, row]));
+    for (const { slug, primary } of primaries) expect(bySlug.get(slug)?.categories[0]?.slug, slug).toBe(primary);
+    expect(rows.every((row) => row.keywords && row.keywords.length > 0)).toBe(true);
+  });
+
+  it('leaves out tools that are not published', async () => {
+    await pool.query("UPDATE posts SET status = 'pending' WHERE slug = 'chatgpt'");
+    try {
+      const rows = await readSearchRows(pool);
+      expect(rows.some((row) => row.slug === 'chatgpt')).toBe(false);
+    } finally {
+      await pool.query("UPDATE posts SET status = 'published' WHERE slug = 'chatgpt'");
+    }
+  });
+
+  it('writes a Pagefind bundle for Spanish', async () => {
+    const files = await readdir(path.join(clientDir, 'pagefind'));
+    expect(files).toContain('pagefind.js');
+    expect(files.some((file) => file.startsWith('pagefind.es_') && file.endsWith('.pf_meta'))).toBe(true);
+  });
+
+  it('matches without accents: "imagenes" finds tools that say "imágenes"', async () => {
+    const results = await search('imagenes');
+    expect(results.length).toBeGreaterThan(10);
+    expect(results.some((tool) => mentions(tool, /imágenes/i))).toBe(true);
+  });
+
+  it('ignores case and accents in the query alike', async () => {
+    const slugs = async (query: string) => (await search(query)).map((tool) => tool.slug).sort();
+    const expected = await slugs('imágenes');
+    expect(await slugs('IMAGENES')).toEqual(expected);
+    expect(await slugs('Imágenes')).toEqual(expected);
+    expect(await slugs('transcripcion')).toEqual(await slugs('transcripción'));
+  });
+
+  it('stems Spanish: "generador" finds tools that only say "generadores"', async () => {
+    const results = await search('generador');
+    expect(results.some((tool) => mentions(tool, /generadores/i) && !mentions(tool, /generador\b/i))).toBe(true);
+  });
+
+  it('matches category names and keywords, not only titles', async () => {
+    const { rows } = await pool.query<{ slug: string; keyword: string }>(`
+      SELECT slug, keywords[1] AS keyword FROM posts
+      WHERE status = 'published' AND position(lower(keywords[1]) IN lower(title || ' ' || description)) = 0 LIMIT 1`);
+    const [row] = rows;
+    expect(row).toBeDefined();
+    expect((await search(row!.keyword)).map((tool) => tool.slug)).toContain(row!.slug);
+  });
+
+  it('carries everything a tool card needs in the result metadata', async () => {
+    const [tool] = await search('ChatGPT');
+    const { rows } = await pool.query('SELECT id, title, description, pricing, url FROM posts WHERE slug = $1', [tool!.slug]);
+    expect(tool).toMatchObject({ id: rows[0].id, title: rows[0].title, description: rows[0].description, pricing: rows[0].pricing });
+    expect(tool!.url).toBe(rows[0].url);
+    expect(tool!.categories[0]).toEqual({
+      slug: expect.any(String),
+      name: expect.any(String),
+      icon: expect.any(String),
+      color: expect.stringMatching(/^#/),
+    });
+  });
+
+  it('filters by category slug', async () => {
+    const all = await search('generador');
+    const inImage = await search('generador', { categoria: 'imagen' });
+    expect(inImage.length).toBeGreaterThan(0);
+    expect(inImage.length).toBeLessThan(all.length);
+    expect(inImage.every((tool) => tool.categories.some((category) => category.slug === 'imagen'))).toBe(true);
+    const filters = await pagefind.filters();
+    expect(Object.keys(filters.categoria ?? {}).length).toBe(33);
+    expect(Object.keys(filters.precio ?? {})).toEqual(expect.arrayContaining(['free', 'freemium', 'paid']));
+  });
+});
