@@ -286,6 +286,27 @@ test.describe('home filters', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test.describe('when the endpoint fails', () => {
+    // The browser logs the failed response itself.
+    test.use({ allowedConsoleErrors: [/status of 503/] });
+
+    test("shows the server's Spanish message and retries on demand", async ({ page }) => {
+      await openHome(page);
+      let fail = true;
+      await page.route('**/api/tools?filter=most_used*', (route) =>
+        fail
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Base de datos en mantenimiento.' }) })
+          : route.continue(),
+      );
+      await filterButton(page, 'Más Usadas').click();
+      await expect(page.getByRole('heading', { name: 'No se pudieron cargar las herramientas' })).toBeVisible();
+      await expect(page.getByText('Base de datos en mantenimiento.')).toBeVisible();
+      fail = false;
+      await page.getByRole('button', { name: 'Reintentar' }).click();
+      await expect(cardTitles(page)).toHaveCount(12);
+    });
+  });
+
   test('the dropdown and the filters work from the keyboard', async ({ page, request }) => {
     await openHome(page);
     await categoryTrigger(page).focus();

@@ -105,7 +105,7 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
         <ChevronDown className={`h-4 w-4 shrink-0 text-slate-500 transition ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
       {open && (
-        <div className="absolute left-0 z-30 mt-2 w-full min-w-64 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl">
+        <div className="absolute left-0 z-30 mt-2 w-full overflow-hidden sm:w-80 rounded-xl border border-slate-200 bg-white shadow-xl">
           <div className="flex items-center gap-2 border-b-2 border-slate-100 px-3 focus-within:border-brand-500">
             <Search className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <input

@@ -1,7 +1,7 @@
 import { Loader2, Plus, RotateCcw, SearchX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import { filterLabels, homeFilterTypes } from '../../lib/filters.ts';
+import { filterLabels, homeFilterTypes } from '../../lib/filter-types.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { CategoryCombobox } from './CategoryCombobox.tsx';
 import {
@@ -70,6 +70,9 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
       setAnnouncement(`Se muestran ${initialPage.items.length} herramientas.`);
       return;
     }
+    // Cards of the previous choice must not linger under the new one, not even after a failure.
+    setItems([]);
+    setHasMore(false);
     setStatus('loading');
     setAnnouncement('Cargando herramientas...');
     const result = await run(next, 1);

@@ -1,5 +1,5 @@
 /** Pure rules of the home catalogue island: URL state, category search, active-filter chips, API calls. */
-import { DEFAULT_FILTER, filterLabels, filtersActive, homeFilterTypes, type FilterType } from '../../lib/filters.ts';
+import { DEFAULT_FILTER, filterLabels, filtersActive, homeFilterTypes, type FilterType } from '../../lib/filter-types.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
