@@ -1,25 +1,8 @@
-/** Home and listing filters (SPEC §2, §7) and the query schema of /api/tools. */
+/** The query schema of /api/tools; the filter names and rules live in filter-types.ts. */
 import { z } from 'zod';
+import { DEFAULT_FILTER, MAX_PAGE, filterTypes } from './filter-types.ts';
 
-export const filterTypes = ['new', 'featured', 'popular', 'most_visited', 'most_saved', 'most_used', 'applications'] as const;
-export type FilterType = (typeof filterTypes)[number];
-
-export const filterLabels: Record<FilterType, string> = {
-  new: 'Nuevas',
-  featured: 'Destacadas',
-  popular: 'Populares',
-  most_visited: 'Más Visitadas',
-  most_saved: 'Más Guardadas',
-  most_used: 'Más Usadas',
-  applications: 'Aplicaciones',
-};
-
-/** The home grid offers the first six; 'applications' belongs to the listing filter bar only. */
-export const homeFilterTypes = filterTypes.slice(0, 6) as readonly FilterType[];
-
-export const DEFAULT_FILTER: FilterType = 'new';
-export const PAGE_SIZE = 12;
-export const MAX_PAGE = 10_000;
+export * from './filter-types.ts';
 
 export const toolListQuery = z.object({
   filter: z.enum(filterTypes, { error: 'Filtro no válido. Usa uno de: ' + filterTypes.join(', ') + '.' }).default(DEFAULT_FILTER),
@@ -37,8 +20,3 @@ export const toolListQuery = z.object({
 });
 
 export type ToolListQuery = z.infer<typeof toolListQuery>;
-
-/** Filters are active when a category is chosen or the type is not the default (SPEC §4). */
-export function filtersActive(query: { filter: FilterType; category: string }): boolean {
-  return query.category !== '' || query.filter !== DEFAULT_FILTER;
-}

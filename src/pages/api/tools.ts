@@ -1,0 +1,6 @@
+import type { APIRoute } from 'astro';
+import { toolListResponse } from '../../server/api/tool-list.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ url }) => toolListResponse(url);

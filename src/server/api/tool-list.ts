@@ -1,0 +1,44 @@
+/** GET /api/tools: one page of the home grid as JSON, validated with the schema the island shares. */
+import { toolListQuery, type ToolListQuery } from '../../lib/filters.ts';
+import { listTools, type ToolPage } from '../db/queries/public/tools.ts';
+
+/** Pages change only when a tool is published or edited: a CDN may keep them for minutes. */
+export const TOOL_LIST_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+export const TOOL_LIST_UNAVAILABLE = 'No se pudieron cargar las herramientas. Inténtalo de nuevo en unos segundos.';
+
+type Parsed = { ok: true; query: ToolListQuery } | { ok: false; error: string };
+
+/** Reads filter, category and page from the query string; a missing one takes its default. */
+export function parseToolListParams(params: URLSearchParams): Parsed {
+  const input: Record<string, string> = {};
+  for (const key of ['filter', 'category', 'page'] as const) {
+    const value = params.get(key);
+    if (value !== null) input[key] = value;
+  }
+  const result = toolListQuery.safeParse(input);
+  if (result.success) return { ok: true, query: result.data };
+  return { ok: false, error: result.error.issues[0]?.message ?? 'Parámetros no válidos.' };
+}
+
+function json(body: unknown, status: number, cacheControl: string): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl },
+  });
+}
+
+/** The endpoint's whole behaviour; `list` is injectable so tests need no database. */
+export async function toolListResponse(url: URL, list: (query: ToolListQuery) => Promise<ToolPage> = listTools): Promise<Response> {
+  const parsed = parseToolListParams(url.searchParams);
+  if (!parsed.ok) return json({ error: parsed.error }, 400, 'no-store');
+  try {
+    return json(await list(parsed.query), 200, TOOL_LIST_CACHE_CONTROL);
+  } catch (error) {
+    // The visitor gets a Spanish sentence; the operator gets the cause in the log.
+    console.error('GET /api/tools:', error);
+    const response = json({ error: TOOL_LIST_UNAVAILABLE }, 503, 'no-store');
+    response.headers.set('retry-after', '10');
+    return response;
+  }
+}
