@@ -3,13 +3,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../client.ts';
 import { categories } from '../../schema.ts';
 
+// Drizzle leaves columns unqualified inside select fields, where "id" would mean p.id: name the outer row.
 const counts = {
   toolCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                          WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+                          WHERE pc.category_id = categories.id AND p.status = 'published')`,
   featuredCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                              WHERE pc.category_id = ${categories.id} AND p.status = 'published' AND p.is_featured)`,
+                              WHERE pc.category_id = categories.id AND p.status = 'published' AND p.is_featured)`,
   likesCount: sql<number>`(SELECT coalesce(sum(p.likes_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                           WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+                           WHERE pc.category_id = categories.id AND p.status = 'published')`,
 };
 
 const columns = {
