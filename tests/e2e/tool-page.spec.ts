@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+
+/** The embedded database of the e2e server: its lock file names the port it listens on. */
+async function toolIdBySlug(slug: string): Promise<string> {
+  const lockPath = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'pg.lock');
+  const { port } = JSON.parse(await readFile(lockPath, 'utf8')) as { port: number };
+  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE slug = $1', [slug]);
+    return rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(body: Buffer): { width: number; height: number } {
+  expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
+}
+
+test.describe('tool page', () => {
+  test('shows breadcrumb, header, article, author and the featured sidebar', async ({ page }) => {
+    const response = await page.goto('/chatgpt');
+    expect(response?.status()).toBe(200);
+
+    const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
+    await expect(breadcrumb.getByRole('listitem')).toHaveText(['Inicio', 'Asistentes y chatbots', 'ChatGPT']);
+    await expect(breadcrumb.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.getByRole('link', { name: 'Asistentes y chatbots' })).toHaveAttribute('href', '/categoria/asistentes-chat');
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('ChatGPT');
+
+    const article = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1, name: 'ChatGPT' }) });
+    await expect(article.getByRole('list', { name: 'Distintivos' }).getByRole('listitem')).toHaveText(['Destacado']);
+    await expect(article.getByText('Verificada', { exact: true })).toBeVisible();
+    await expect(article.getByRole('list', { name: 'Categorías' }).getByRole('link', { name: 'Asistentes y chatbots' })).toHaveAttribute(
+      'href',
+      '/categoria/asistentes-chat',
+    );
+    await expect(article.getByText(/^Precio:\s+Freemium$/)).toBeVisible();
+
+    const visit = article.getByRole('link', { name: /^Visitar Herramienta/ });
+    await expect(visit).toHaveAttribute('href', 'https://chatgpt.com/');
+    await expect(visit).toHaveAttribute('target', '_blank');
+    await expect(visit).toHaveAttribute('rel', /\bnoopener\b/);
+
+    await expect(article.getByRole('heading', { level: 2, name: '¿Qué es ChatGPT?' })).toBeVisible();
+    await expect(article.getByRole('heading', { level: 2, name: '¿Para qué sirve?' })).toBeVisible();
+    await expect(article.getByRole('link', { name: 'Claude' }).first()).toHaveAttribute('href', '/claude');
+
+    const author = page.getByRole('region', { name: 'Publicado por' });
+    await expect(author).toContainText('Redacción de Brújula IA');
+
+    const sidebar = page.getByRole('complementary', { name: 'Herramientas destacadas' });
+    const cards = sidebar.getByRole('article');
+    await expect(cards).toHaveCount(3);
+    await expect(sidebar.getByRole('heading', { name: 'ChatGPT', exact: true })).toHaveCount(0);
+    for (const link of await sidebar.getByRole('heading', { level: 3 }).getByRole('link').all()) {
+      await expect(link).toHaveAttribute('href', /^\/[a-z0-9-]+$/);
+    }
+  });
+
+  test('marks a popular tool with the Popular badge', async ({ page }) => {
+    await page.goto('/grok');
+    await expect(page.getByRole('list', { name: 'Distintivos' }).getByRole('listitem')).toHaveText(['Popular']);
+  });
+
+  test('a long title keeps the whole page usable on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/ultimate-skill-extractor-by-further');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ultimate Skill Extractor by Further' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]')).toHaveText(
+      'Ultimate Skill Extractor by Further',
+    );
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+  });
+
+  test('publishes title, description, canonical and social tags', async ({ page, baseURL }) => {
+    await page.goto('/chatgpt');
+    await expect(page).toHaveTitle('ChatGPT | Brújula IA');
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description!.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/^El asistente conversacional de OpenAI/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/chatgpt`);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og/chatgpt.png`);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', `${baseURL}/og/chatgpt.png`);
+  });
+
+  test('its JSON-LD parses and describes the tool and its breadcrumb', async ({ page, baseURL }) => {
+    await page.goto('/chatgpt');
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.map((block) => JSON.parse(block) as Record<string, unknown>);
+    expect(data.map((item) => item['@type'])).toEqual(['Organization', 'WebSite', 'SoftwareApplication', 'BreadcrumbList']);
+    for (const item of data) expect(item['@context']).toBe('https://schema.org');
+
+    const app = data.find((item) => item['@type'] === 'SoftwareApplication')!;
+    expect(app).toMatchObject({
+      name: 'ChatGPT',
+      url: `${baseURL}/chatgpt`,
+      image: `${baseURL}/og/chatgpt.png`,
+      applicationCategory: 'Asistentes y chatbots',
+      operatingSystem: 'Web',
+      offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
+    });
+    expect(typeof app.description).toBe('string');
+
+    const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList')!;
+    expect(breadcrumb.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Inicio', item: `${baseURL}/` },
+      { '@type': 'ListItem', position: 2, name: 'Asistentes y chatbots', item: `${baseURL}/categoria/asistentes-chat` },
+      { '@type': 'ListItem', position: 3, name: 'ChatGPT', item: `${baseURL}/chatgpt` },
+    ]);
+  });
+
+  test('has no serious accessibility violations on desktop and on a phone', async ({ page }) => {
+    await page.goto('/chatgpt');
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('addresses of a tool', () => {
+  test('its id redirects permanently to its slug', async ({ page, request }) => {
+    const id = await toolIdBySlug('chatgpt');
+    const response = await request.get(`/${id}`, { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/chatgpt');
+
+    await page.goto(`/${id}`);
+    await expect(page).toHaveURL(/\/chatgpt$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ChatGPT' })).toBeVisible();
+  });
+
+  test.describe('unknown addresses', () => {
+    // The browser logs the document's own 404 status as an error.
+    test.use({ allowedConsoleErrors: [/status of 404/] });
+
+    for (const address of ['/no-existe', '/00000000-0000-4000-8000-000000000000', '/og/no-existe.png']) {
+      test(`${address} answers 404 with the not-found screen`, async ({ page }) => {
+        const response = await page.goto(address);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { level: 1, name: 'Publicación no encontrada' })).toBeVisible();
+        await expect(page.getByText('La publicación que buscas no existe o ha sido eliminada.')).toBeVisible();
+        await expect(page.getByRole('main').getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      });
+    }
+
+    test('the not-found screen is accessible', async ({ page }) => {
+      await page.goto('/no-existe');
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+});
+
+test.describe('social images', () => {
+  test('every tool has a 1200×630 PNG built for it', async ({ request }) => {
+    for (const slug of ['chatgpt', 'ultimate-skill-extractor-by-further']) {
+      const response = await request.get(`/og/${slug}.png`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+      expect(pngSize(await response.body())).toEqual({ width: 1200, height: 630 });
+    }
+  });
+
+  test('the site has a default social image and a 512×512 logo', async ({ request }) => {
+    const site = await request.get('/og/sitio.png');
+    expect(site.status()).toBe(200);
+    expect(pngSize(await site.body())).toEqual({ width: 1200, height: 630 });
+    const logo = await request.get('/logo-512.png');
+    expect(logo.status()).toBe(200);
+    expect(pngSize(await logo.body())).toEqual({ width: 512, height: 512 });
+  });
+
+  test('pages without an image of their own point at the default one', async ({ page, baseURL }) => {
+    await page.goto('/');
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${baseURL}/og/sitio.png`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/`);
+  });
+});
