@@ -3,13 +3,15 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../client.ts';
 import { categories } from '../../schema.ts';
 
+// Drizzle prints a column interpolated into a selected field unqualified ("id"), which inside these subqueries
+// would bind to the subquery's own tables; the outer row is therefore named explicitly.
 const counts = {
   toolCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                          WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+                          WHERE pc.category_id = categories.id AND p.status = 'published')`,
   featuredCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                              WHERE pc.category_id = ${categories.id} AND p.status = 'published' AND p.is_featured)`,
+                              WHERE pc.category_id = categories.id AND p.status = 'published' AND p.is_featured)`,
   likesCount: sql<number>`(SELECT coalesce(sum(p.likes_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                           WHERE pc.category_id = ${categories.id} AND p.status = 'published')`,
+                           WHERE pc.category_id = categories.id AND p.status = 'published')`,
 };
 
 const columns = {

@@ -5,12 +5,15 @@ import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
 
-/** The tool's categories, primary first, as chips. */
+/**
+ * The tool's categories, primary first, as chips. The outer row is named explicitly: Drizzle prints a column
+ * interpolated into a selected field unqualified ("id"), which here would bind to categories.id.
+ */
 const categoryChips = sql<CategoryChip[]>`coalesce((
   SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
-                  ORDER BY (c.id = ${posts.categoryId}) DESC, pc.position, c.name)
+                  ORDER BY (c.id = posts.category_id) DESC, pc.position, c.name)
   FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-  WHERE pc.post_id = ${posts.id} AND c.is_active), '[]'::json)`;
+  WHERE pc.post_id = posts.id AND c.is_active), '[]'::json)`;
 
 export const toolCardColumns = {
   id: posts.id,
