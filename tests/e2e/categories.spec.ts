@@ -82,12 +82,19 @@ test.describe('/categorias', () => {
   });
 });
 
+/** Opens a category page once its island has hydrated (Astro drops the island's ssr attribute then). */
+async function openCategory(page: Page, slug: string) {
+  const response = await page.goto(`/categoria/${slug}`);
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  return response;
+}
+
 test.describe('/categoria/imagen', () => {
   const allTools = (page: Page) => page.getByRole('region', { name: /Todas las herramientas|Resultados/ });
   const titles = (page: Page) => allTools(page).getByRole('heading', { level: 3 });
 
   test('header and counters show the database figures', async ({ page }) => {
-    const response = await page.goto('/categoria/imagen');
+    const response = await openCategory(page, 'imagen');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Imagen' })).toBeVisible();
     const counters = page.getByRole('main');
@@ -98,7 +105,7 @@ test.describe('/categoria/imagen', () => {
   });
 
   test('the featured section lists the featured tools of the category', async ({ page }) => {
-    await page.goto('/categoria/imagen');
+    await openCategory(page, 'imagen');
     const featured = page.getByRole('region', { name: 'Destacadas' });
     const expected = imageTools.filter((tool) => tool.featured).map((tool) => tool.name);
     expect(expected.length).toBeGreaterThan(0);
@@ -107,7 +114,7 @@ test.describe('/categoria/imagen', () => {
   });
 
   test('sorting changes the order', async ({ page }) => {
-    await page.goto('/categoria/imagen');
+    await openCategory(page, 'imagen');
     const sort = page.getByRole('combobox', { name: 'Ordenar por' });
     await expect(sort).toHaveValue('newest');
     const firstTitles = (count: number) => titles(page).evaluateAll((nodes, n) => nodes.slice(0, n).map((node) => node.textContent), count);
@@ -130,7 +137,7 @@ test.describe('/categoria/imagen', () => {
   });
 
   test('grid and list views', async ({ page }) => {
-    await page.goto('/categoria/imagen');
+    await openCategory(page, 'imagen');
     const grid = page.getByRole('button', { name: 'Cuadrícula' });
     const list = page.getByRole('button', { name: 'Lista' });
     await expect(grid).toHaveAttribute('aria-pressed', 'true');
@@ -152,18 +159,25 @@ test.describe('/categoria/imagen', () => {
   });
 
   test('search within the category, accent-insensitive', async ({ page }) => {
-    await page.goto('/categoria/imagen');
+    await openCategory(page, 'imagen');
     const search = page.getByRole('searchbox', { name: 'Buscar en Imagen' });
     await search.fill('MIDJOURNEY');
     await expect(page.getByRole('heading', { level: 2, name: 'Resultados' })).toBeVisible();
     await expect(titles(page).filter({ hasText: 'Midjourney' }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Destacadas' })).toBeHidden();
 
-    await search.fill('generación de imágenes');
-    const accented = await titles(page).count();
-    await search.fill('generacion de imagenes');
-    await expect(titles(page)).toHaveCount(accented);
+    // Each query starts from the full list, so the first count below it is the settled result of that query.
+    const countFor = async (query: string) => {
+      await search.fill('');
+      await expect(titles(page)).toHaveCount(imageTools.length);
+      await search.fill(query);
+      await expect.poll(() => titles(page).count()).toBeLessThan(imageTools.length);
+      return titles(page).count();
+    };
+    const accented = await countFor('generación de imágenes');
     expect(accented).toBeGreaterThan(0);
+    expect(await countFor('GENERACION DE IMAGENES')).toBe(accented);
+    await expect(page.getByText(`${accented} resultados de ${imageTools.length}`)).toBeVisible();
 
     await search.fill('zzzz sin coincidencias');
     await expect(page.getByText('Sin resultados')).toBeVisible();
@@ -172,7 +186,7 @@ test.describe('/categoria/imagen', () => {
   });
 
   test('calls to action lead to publish and categories', async ({ page }) => {
-    await page.goto('/categoria/imagen');
+    await openCategory(page, 'imagen');
     await expect(page.getByRole('main').getByRole('link', { name: 'Publicar herramienta' })).toHaveAttribute('href', '/publicar');
     await expect(page.getByRole('main').getByRole('link', { name: 'Ver todas las categorías' })).toHaveAttribute('href', '/categorias');
   });
@@ -270,7 +284,7 @@ for (const { name, width, height } of widths) {
     }
 
     test('/categoria/imagen in list view', async ({ page }) => {
-      await page.goto('/categoria/imagen');
+      await openCategory(page, 'imagen');
       await page.getByRole('button', { name: 'Lista' }).click();
       await expect(page.locator('ul[data-view="list"]').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
