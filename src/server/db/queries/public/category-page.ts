@@ -1,0 +1,8 @@
+/** The tools of one category as its page's island receives them: card fields plus the figures its sorts use. */
+import type { CategoryTool } from '../../../../lib/category-tools.ts';
+import { listToolsInCategory } from './tools.ts';
+
+export async function listCategoryTools(categorySlug: string): Promise<CategoryTool[]> {
+  const rows = await listToolsInCategory(categorySlug);
+  return rows.map(({ createdAt, ...tool }) => ({ ...tool, createdAt: createdAt.getTime() }));
+}

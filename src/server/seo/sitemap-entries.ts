@@ -1,0 +1,25 @@
+/** Everything the sitemap lists: the prerendered public pages only, never on-demand ones (login, publish, dashboard, admin, API). */
+import { sitemapRules, type SitemapEntry } from '../../lib/sitemap.ts';
+import { contentPages } from '../../lib/static-pages.ts';
+import { listCategoryDates, listPublishedToolDates } from '../db/queries/public/sitemap.ts';
+
+export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
+  const [tools, categories] = await Promise.all([listPublishedToolDates(), listCategoryDates()]);
+  const catalogueChanged = [...tools, ...categories].reduce<Date | undefined>(
+    (newest, row) => (!newest || row.lastmod > newest ? row.lastmod : newest),
+    undefined,
+  );
+  const revised = (date: string) => new Date(`${date}T00:00:00Z`);
+  return [
+    { path: '/', lastmod: catalogueChanged, ...sitemapRules.home },
+    { path: '/categorias', lastmod: catalogueChanged, ...sitemapRules.hub },
+    { path: contentPages.freeTools.path, lastmod: revised(contentPages.freeTools.revised), ...sitemapRules.hub },
+    ...categories.map((category) => ({ path: `/categoria/${category.slug}`, lastmod: category.lastmod, ...sitemapRules.category })),
+    ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
+    ...[contentPages.privacy, contentPages.terms, contentPages.help].map((page) => ({
+      path: page.path,
+      lastmod: revised(page.revised),
+      ...sitemapRules.legal,
+    })),
+  ];
+}

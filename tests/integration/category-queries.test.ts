@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
+import { getPool } from '../../src/server/db/client.ts';
+import { listCategories } from '../../src/server/db/queries/public/categories.ts';
+import { listCategoryTools } from '../../src/server/db/queries/public/category-page.ts';
+import { listCategoryDates, listPublishedToolDates } from '../../src/server/db/queries/public/sitemap.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+
+const pool = await useMigratedDatabase();
+await seedCatalogue(pool);
+// The public queries use the process-wide pool, as pages do at build time.
+process.env.DATABASE_URL = inject('databaseUrl');
+afterAll(() => getPool().end());
+
+describe('category queries', () => {
+  it('counts each category’s published and featured tools', async () => {
+    const categories = await listCategories();
+    expect(categories).toHaveLength(33);
+    expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1006);
+    const image = categories.find((category) => category.slug === 'imagen')!;
+    expect(image).toMatchObject({ name: 'Imagen', toolCount: 155, featuredCount: 3, likesCount: 0 });
+  });
+
+  it('leaves pending tools out of the counts and the category page', async () => {
+    await pool.query("UPDATE posts SET status = 'pending' WHERE slug = 'midjourney'");
+    const image = (await listCategories()).find((category) => category.slug === 'imagen')!;
+    expect(image.toolCount).toBe(154);
+    expect((await listCategoryTools('imagen')).map((tool) => tool.slug)).not.toContain('midjourney');
+    await pool.query("UPDATE posts SET status = 'published' WHERE slug = 'midjourney'");
+  });
+
+  it('gives every card its own categories, primary first', async () => {
+    await pool.query(`INSERT INTO post_categories (post_id, category_id, position)
+                      SELECT p.id, c.id, 1 FROM posts p, categories c WHERE p.slug = 'midjourney' AND c.slug = 'diseno'`);
+    const tools = await listCategoryTools('diseno');
+    expect(tools).toHaveLength(27);
+    const midjourney = tools.find((tool) => tool.slug === 'midjourney')!;
+    expect(midjourney.categories.map((category) => category.slug)).toEqual(['imagen', 'diseno']);
+    expect(typeof midjourney.createdAt).toBe('number');
+    expect(tools.filter((tool) => tool.slug !== 'midjourney').every((tool) => tool.categories[0]?.slug === 'diseno')).toBe(true);
+  });
+
+  it('lists every published tool and active category for the sitemap with a date', async () => {
+    const [tools, categories] = await Promise.all([listPublishedToolDates(), listCategoryDates()]);
+    expect(tools).toHaveLength(1006);
+    expect(categories).toHaveLength(33);
+    expect([...tools, ...categories].every((row) => row.lastmod instanceof Date)).toBe(true);
+  });
+});
