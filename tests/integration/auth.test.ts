@@ -65,10 +65,12 @@ describe('accounts', () => {
   });
 
   it('names a profile after the e-mail when no name is given, and Usuario when even that is empty', async () => {
+    // The path an OAuth provider without a name takes (the sign-up form itself requires a name).
     const context = await auth.$context;
-    await context.internalAdapter.createUser({ email: 'sin.nombre@ejemplo.es', name: '', emailVerified: true });
+    const source = { method: 'oauth', oauth: { providerId: 'google' } };
+    await context.internalAdapter.createUser({ email: 'sin.nombre@ejemplo.es', name: '', emailVerified: true }, source);
     expect((await profileOf('sin.nombre@ejemplo.es'))?.name).toBe('sin.nombre');
-    await context.internalAdapter.createUser({ email: '@ejemplo.es', name: ' ', emailVerified: true });
+    await context.internalAdapter.createUser({ email: '@ejemplo.es', name: ' ', emailVerified: true }, source);
     expect((await profileOf('@ejemplo.es'))?.name).toBe('Usuario');
   });
 
