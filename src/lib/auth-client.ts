@@ -1,5 +1,8 @@
 /** The browser's calls to our better-auth endpoints (/api/auth/*), without shipping its client library. */
-import { VERIFIED_CALLBACK_PATH, type AuthFailure } from './auth-forms.ts';
+import type { AuthFailure } from './auth-forms.ts';
+
+/** Where the e-mail verification link lands; better-auth appends &error=... when the link has failed. */
+export const VERIFIED_CALLBACK_PATH = '/login?verificado=1';
 
 export interface SessionUserView {
   id: string;

@@ -6,9 +6,6 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** Where the e-mail verification link lands; better-auth appends &error=... when the link has failed. */
-export const VERIFIED_CALLBACK_PATH = '/login?verificado=1';
-
 // SPEC asks for a simple address pattern, not full RFC parsing.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -75,11 +72,4 @@ export function registerErrorMessage(failure: AuthFailure | undefined): string {
   if (failure.code === 'INVALID_PASSWORD' || failure.code === 'PASSWORD_TOO_SHORT' || failure.code === 'PASSWORD_TOO_LONG') return 'Contraseña inválida';
   if (failure.code === SPANISH_MESSAGE_CODE && failure.message) return failure.message;
   return 'Error durante el registro';
-}
-
-/** Avatar initials: at most two letters (SPEC §9), from the name or else the e-mail. */
-export function initials(name: string, emailAddress: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]!) : [emailAddress.trim()[0] ?? ''];
-  return letters.join('').toUpperCase();
 }

@@ -11,8 +11,14 @@ const refusedRequest = /the server responded with a status of 40[13]/;
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
+/** Opens a form page once its island is live (its submit button is disabled until then). */
+async function openForm(page: Page, path: '/login' | '/register') {
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: path === '/login' ? 'Iniciar sesión' : 'Crear cuenta' })).toBeEnabled();
+}
+
 async function register(page: Page, user: { name: string; email: string }) {
-  await page.goto('/register');
+  await openForm(page, '/register');
   await page.getByLabel('Nombre').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
@@ -21,7 +27,7 @@ async function register(page: Page, user: { name: string; email: string }) {
 }
 
 async function signIn(page: Page, email: string) {
-  await page.goto('/login');
+  await openForm(page, '/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -30,7 +36,7 @@ async function signIn(page: Page, email: string) {
 /** A verified account made through the real pages and the real e-mail link. */
 async function createVerifiedUser(page: Page, user: { name: string; email: string }) {
   await register(page, user);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
   await page.goto(await verificationLink(user.email));
   await expect(page.getByText('Email verificado. Ya puedes iniciar sesión.')).toBeVisible();
 }
@@ -46,7 +52,7 @@ test.describe('accounts on a desktop', () => {
     const toast = page.getByRole('status');
     await expect(toast).toContainText('¡Registro exitoso!');
     await expect(toast).toContainText('Se ha enviado un email de confirmación a tu correo.');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
     await expect(toast).toContainText('Verifica tu email');
 
     await signIn(page, user.email);
@@ -107,7 +113,7 @@ test.describe('accounts on a desktop', () => {
   });
 
   test('a wrong password says Email o contraseña incorrectos', async ({ page }) => {
-    await page.goto('/login');
+    await openForm(page, '/login');
     await page.getByLabel('Email').fill(uniqueEmail('nadie'));
     await page.getByLabel('Contraseña', { exact: true }).fill('no-es-esta');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   fieldErrors,
-  initials,
   loginErrorMessage,
   loginSchema,
   registerErrorMessage,
   registerFields,
   registerSchema,
 } from '../../src/lib/auth-forms.ts';
+import { initials } from '../../src/lib/avatar.ts';
 import { profileName, roleForEmail } from '../../src/server/auth/profile-rules.ts';
 
 const errorsOf = (schema: typeof loginSchema | typeof registerSchema, input: unknown) => {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { ChevronDown, LayoutDashboard, LogOut, Plus, ShieldCheck } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { signOutAndGoHome, type SessionUserView } from '../../lib/auth-client.ts';
-import { initials } from '../../lib/auth-forms.ts';
+import { initials } from '../../lib/avatar.ts';
 import { sessionUser } from '../../stores/session.ts';
 
 interface Props {

@@ -6,7 +6,7 @@ import { flashToast, showToast } from '../../stores/toast.ts';
 import { useValidatedForm } from './use-form.ts';
 
 export default function LoginForm() {
-  const { bind, onSubmit, submitting } = useValidatedForm(loginSchema, { email: '', password: '' });
+  const { bind, onSubmit, submitting, disabled } = useValidatedForm(loginSchema, { email: '', password: '' });
 
   const handleSubmit = onSubmit(async (data) => {
     const result = await signInWithEmail(data);
@@ -20,10 +20,10 @@ export default function LoginForm() {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
       <FormField label="Contraseña" type="password" autoComplete="current-password" {...bind('password')} />
-      <button type="submit" disabled={submitting} className={submitButtonClass}>
+      <button type="submit" disabled={disabled} className={submitButtonClass}>
         {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
         {submitting ? 'Iniciando sesión…' : 'Iniciar sesión'}
       </button>

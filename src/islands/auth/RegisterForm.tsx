@@ -9,7 +9,7 @@ import { useValidatedForm } from './use-form.ts';
 const AFTER_REGISTER_WAIT_MS = 2000;
 
 export default function RegisterForm() {
-  const { bind, onSubmit, submitting } = useValidatedForm(registerSchema, { name: '', email: '', password: '', confirmPassword: '' });
+  const { bind, onSubmit, submitting, disabled } = useValidatedForm(registerSchema, { name: '', email: '', password: '', confirmPassword: '' });
 
   const handleSubmit = onSubmit(async ({ name, email, password }) => {
     const result = await signUpWithEmail({ name, email, password });
@@ -29,12 +29,12 @@ export default function RegisterForm() {
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <FormField label="Nombre" autoComplete="name" {...bind('name')} />
       <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
       <FormField label="Contraseña" type="password" autoComplete="new-password" hint="Mínimo 6 caracteres" {...bind('password')} />
       <FormField label="Confirmar contraseña" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
-      <button type="submit" disabled={submitting} className={submitButtonClass}>
+      <button type="submit" disabled={disabled} className={submitButtonClass}>
         {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
         {submitting ? 'Creando cuenta…' : 'Crear cuenta'}
       </button>

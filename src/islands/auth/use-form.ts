@@ -1,5 +1,5 @@
 /** Form state for the auth islands: values, the first error of each field, and focus on the first invalid field. */
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../lib/auth-forms.ts';
 
@@ -7,6 +7,9 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, string>
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
+  // Until React has hydrated, a press would submit the raw HTML form: the button waits instead.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const bind = (name: string) => ({
     name,
@@ -37,5 +40,5 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, string>
     if (!keepDisabled) setSubmitting(false);
   };
 
-  return { bind, onSubmit, submitting };
+  return { bind, onSubmit, submitting, disabled: submitting || !hydrated };
 }
