@@ -170,6 +170,12 @@ test.describe('accounts on a desktop', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test('session answers are never stored by a shared cache', async ({ page }) => {
+    const response = await page.request.get('/api/auth/get-session');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toContain('no-store');
+  });
+
   test('/registro leads to /register', async ({ page }) => {
     await page.goto('/registro');
     await expect(page).toHaveURL(/\/register$/);

@@ -3,7 +3,10 @@ import { CLIENT_IP_HEADER, getAuth } from '../../../server/auth/auth.ts';
 
 export const prerender = false;
 
-/** Every better-auth endpoint; the client's IP comes from the connection, never from a header it could forge. */
+/**
+ * Every better-auth endpoint. The IP used for rate limits is Astro's clientAddress (the socket's address, or
+ * X-Forwarded-For only when security.allowedDomains trusts a proxy), never a header the client chooses.
+ */
 export const ALL: APIRoute = async ({ request, clientAddress }) => {
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
@@ -13,5 +16,9 @@ export const ALL: APIRoute = async ({ request, clientAddress }) => {
     // Adapters without a client address: better-auth then rate-limits on one shared bucket.
   }
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  return getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
+  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body }));
+  // Session answers are personal: no shared cache (CDN, proxy) may keep them.
+  const sent = new Headers(response.headers);
+  if (!sent.has('cache-control')) sent.set('cache-control', 'private, no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: sent });
 };
