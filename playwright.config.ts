@@ -45,6 +45,9 @@ export default defineConfig({
       BUILDS_DIR: buildsDir,
       DATABASE_URL: '',
       SITE_URL: 'http://127.0.0.1:' + port,
+      // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
+      ADMIN_EMAIL: 'admin-e2e@brujula.test',
+      SMTP_URL: '',
     },
   },
 });

@@ -13,6 +13,11 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
   SITE_NAME: z.string().min(1).default('Brújula IA'),
+  // Sessions and verification links are signed with it; unset in embedded mode means one generated under DATA_DIR.
+  BETTER_AUTH_SECRET: z.string().min(32, { error: 'BETTER_AUTH_SECRET debe tener al menos 32 caracteres (openssl rand -base64 32)' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser una URL smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.es' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
 });
 
 export type ServerEnv = z.infer<typeof schema>;

@@ -53,6 +53,8 @@ export async function openDatabase(env: ServerEnv): Promise<OpenDatabase> {
   }
   const embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, port: env.EMBEDDED_DB_PORT });
   process.env.DATABASE_URL = embedded.url;
+  // Tells the auth module that a secret kept under DATA_DIR is acceptable (one machine, one process).
+  process.env.EMBEDDED_DATABASE = '1';
   const pool = createPool(embedded.url);
   return {
     url: embedded.url,

@@ -1,0 +1,55 @@
+/** The browser's calls to our better-auth endpoints (/api/auth/*), without shipping its client library. */
+import type { AuthFailure } from './auth-forms.ts';
+
+/** Where the e-mail verification link lands; better-auth appends &error=... when the link has failed. */
+export const VERIFIED_CALLBACK_PATH = '/login?verificado=1';
+
+export interface SessionUserView {
+  id: string;
+  name: string;
+  email: string;
+  role: 'user' | 'admin';
+  image: string | null;
+  isActive: boolean;
+}
+
+export type AuthResult = { ok: true } | { ok: false; failure: AuthFailure | undefined };
+
+async function post(path: string, body: unknown): Promise<AuthResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, failure: undefined };
+  }
+  if (response.ok) return { ok: true };
+  const data = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  return { ok: false, failure: { status: response.status, code: data.code, message: data.message } };
+}
+
+export const signInWithEmail = (input: { email: string; password: string }) => post('sign-in/email', input);
+
+export const signUpWithEmail = (input: { name: string; email: string; password: string }) =>
+  post('sign-up/email', { ...input, callbackURL: VERIFIED_CALLBACK_PATH });
+
+export async function signOutAndGoHome(): Promise<void> {
+  await post('sign-out', {});
+  window.location.assign('/');
+}
+
+/** The current visitor, or null when signed out (or when the request fails: the page stays usable as a guest). */
+export async function fetchSessionUser(): Promise<SessionUserView | null> {
+  try {
+    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (!response.ok) return null;
+    const data = (await response.json()) as { user?: SessionUserView } | null;
+    return data?.user && data.user.isActive !== false ? data.user : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,16 @@
+/** Fills Astro.locals with the visitor's session on on-demand routes. Authorization happens in each page and endpoint. */
+import { defineMiddleware } from 'astro:middleware';
+import { readSession } from './server/auth/auth.ts';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  context.locals.user = null;
+  context.locals.session = null;
+  // Prerendered pages are built once for everyone: no session exists at build time.
+  if (context.isPrerendered || context.url.pathname.startsWith('/api/auth/')) return next();
+  const current = await readSession(context.request.headers);
+  if (current) {
+    context.locals.user = current.user;
+    context.locals.session = current.session;
+  }
+  return next();
+});

@@ -1,0 +1,169 @@
+/**
+ * Accounts: better-auth with e-mail + password on our own tables (profiles is the user table),
+ * sessions in the database, verification e-mail, SPEC §6 roles and per-IP rate limits in PostgreSQL.
+ */
+import { drizzleAdapter } from '@better-auth/drizzle-adapter';
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { loginSchema, PASSWORD_MIN_LENGTH, registerFields, SPANISH_MESSAGE_CODE } from '../../lib/auth-forms.ts';
+import { getDb, getPool, type Database } from '../db/client.ts';
+import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
+import { createMailer, type SendMail } from '../email/mailer.ts';
+import { existingAccountEmail, verificationEmail } from '../email/templates.ts';
+import { readEnv } from '../env.ts';
+import { profileName, roleForEmail } from './profile-rules.ts';
+import { databaseRateLimitStorage } from './rate-limit-storage.ts';
+import { resolveAuthSecret } from './secret.ts';
+
+/** Set by our auth route from the connection's address, replacing whatever the client sent. */
+export const CLIENT_IP_HEADER = 'x-brujula-client-ip';
+
+export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Escribe al equipo del sitio si crees que es un error.';
+
+/** Attempts per IP: sign-in and sign-up are the brute-force and spam targets. */
+export const AUTH_RATE_LIMITS = {
+  signIn: { window: 60, max: 10 },
+  signUp: { window: 3600, max: 10 },
+} as const;
+
+export interface AuthOptions {
+  db: Database;
+  pool: pg.Pool;
+  secret: string;
+  siteUrl: string;
+  siteName: string;
+  adminEmail: string | undefined;
+  sendMail: SendMail;
+}
+
+function validate(schema: z.ZodType, body: unknown): void {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]!.message, code: SPANISH_MESSAGE_CODE });
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db, sendMail, siteName } = options;
+  const site = new URL(options.siteUrl);
+  return betterAuth({
+    appName: siteName,
+    baseURL: site.origin,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [site.origin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: profiles, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: { image: 'avatarUrl' },
+      additionalFields: {
+        role: { type: ['user', 'admin'], required: false, defaultValue: 'user', input: false },
+        isActive: { type: 'boolean', required: false, defaultValue: true, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      autoSignIn: false,
+      // better-auth answers a duplicate sign-up like a new one (no account enumeration): the owner is told instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await sendMail(existingAccountEmail({ to: user.email, name: user.name, loginUrl: `${site.origin}/login`, siteName }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendMail(verificationEmail({ to: user.email, name: user.name, url, siteName }));
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      customStorage: databaseRateLimitStorage(options.pool),
+      customRules: {
+        '/sign-in/*': AUTH_RATE_LIMITS.signIn,
+        '/sign-up/*': AUTH_RATE_LIMITS.signUp,
+        // Every page load of a signed-in visitor asks for the session: not worth a write.
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      useSecureCookies: site.protocol === 'https:',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, name: profileName(user.name, user.email), role: roleForEmail(user.email, options.adminEmail), isActive: true },
+          }),
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const [profile] = await db.select({ isActive: profiles.isActive }).from(profiles).where(eq(profiles.id, session.userId));
+            if (!profile?.isActive) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED_MESSAGE, code: SPANISH_MESSAGE_CODE });
+          },
+        },
+      },
+    },
+    hooks: {
+      // The same schemas as the forms: the server never trusts the browser's validation.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') validate(registerFields, ctx.body);
+        if (ctx.path === '/sign-in/email') validate(loginSchema, ctx.body);
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let instance: Auth | undefined;
+
+/** The process's auth instance, created on first use so that importing this module costs nothing at build time. */
+export function getAuth(): Auth {
+  if (!instance) {
+    const env = readEnv();
+    instance = createAuth({
+      db: getDb(),
+      pool: getPool(),
+      secret: resolveAuthSecret({
+        secret: env.BETTER_AUTH_SECRET,
+        dataDir: env.DATA_DIR,
+        local: process.env.EMBEDDED_DATABASE === '1' || process.env.NODE_ENV === 'development',
+      }),
+      siteUrl: env.SITE_URL,
+      siteName: env.SITE_NAME,
+      adminEmail: env.ADMIN_EMAIL,
+      sendMail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <no-responder@${new URL(env.SITE_URL).hostname}>`, dataDir: env.DATA_DIR }),
+    });
+  }
+  return instance;
+}
+
+/** What pages and endpoints need to know about the signed-in visitor. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: 'user' | 'admin';
+  avatarUrl: string | null;
+}
+
+/** The visitor's session, or null when signed out or deactivated. */
+export async function readSession(headers: Headers): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date } } | null> {
+  const result = await getAuth().api.getSession({ headers });
+  if (!result || !result.user.isActive) return null;
+  const { user, session } = result;
+  return {
+    user: { id: user.id, name: user.name, email: user.email, role: user.role === 'admin' ? 'admin' : 'user', avatarUrl: user.image ?? null },
+    session: { id: session.id, expiresAt: session.expiresAt },
+  };
+}

@@ -1,0 +1,37 @@
+/** Spanish e-mails sent by the site. */
+import { escapeHtml } from '../../lib/html.ts';
+import type { MailMessage } from './mailer.ts';
+
+const paragraphs = (texts: string[]) => texts.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('');
+
+function layout(siteName: string, before: string[], action: { label: string; url: string }, after: string[]): string {
+  const button =
+    `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#2563eb;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>` +
+    `<p style="margin:0 0 16px;font-size:13px;color:#475569">Si el botón no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(action.url)}</p>`;
+  return `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5"><h1 style="font-size:20px">${escapeHtml(siteName)}</h1>${paragraphs(before)}${button}${paragraphs(after)}</body></html>`;
+}
+
+export function verificationEmail(options: { to: string; name: string; url: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const ask = `Confirma tu email para activar tu cuenta en ${options.siteName}. El enlace caduca en una hora.`;
+  const ignore = 'Si no te has registrado tú, ignora este mensaje.';
+  return {
+    to: options.to,
+    subject: `Confirma tu email en ${options.siteName}`,
+    text: `${intro}\n\n${ask}\n\n${options.url}\n\n${ignore}\n`,
+    html: layout(options.siteName, [intro, ask], { label: 'Confirmar mi email', url: options.url }, [ignore]),
+  };
+}
+
+/** Sent instead of an error when someone signs up with an address that already has an account (no account enumeration). */
+export function existingAccountEmail(options: { to: string; name: string; loginUrl: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const notice = `Alguien ha intentado registrarse en ${options.siteName} con este email, pero ya tienes una cuenta.`;
+  const ignore = 'Si no has sido tú, puedes ignorar este mensaje: tu cuenta no ha cambiado.';
+  return {
+    to: options.to,
+    subject: `Ya tienes una cuenta en ${options.siteName}`,
+    text: `${intro}\n\n${notice}\n\nInicia sesión aquí: ${options.loginUrl}\n\n${ignore}\n`,
+    html: layout(options.siteName, [intro, notice], { label: 'Iniciar sesión', url: options.loginUrl }, [ignore]),
+  };
+}
