@@ -85,7 +85,7 @@ test.describe('/categorias', () => {
 /** Opens a category page once its island has hydrated (Astro drops the island's ssr attribute then). */
 async function openCategory(page: Page, slug: string) {
   const response = await page.goto(`/categoria/${slug}`);
-  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(1);
+  await expect(page.locator('astro-island[opts*=\'"name":"CategoryTools"\']:not([ssr])')).toHaveCount(1);
   return response;
 }
 

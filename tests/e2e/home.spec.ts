@@ -23,7 +23,7 @@ async function apiTitles(request: APIRequestContext, search: string): Promise<st
 /** Opens the home page and waits until the catalogue island has hydrated. */
 async function openHome(page: Page, search = '') {
   await page.goto(`/${search}`);
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(page.locator('astro-island[opts*=\'"name":"HomeCatalogue"\']')).not.toHaveAttribute('ssr');
 }
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Herramientas de IA' });
@@ -217,7 +217,7 @@ test.describe('home filters', () => {
     await expect(cardTitles(page)).toHaveText(expected);
 
     await page.reload();
-    await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(page.locator('astro-island[opts*=\'"name":"HomeCatalogue"\']')).not.toHaveAttribute('ssr');
     await expect(filterButton(page, 'Más Visitadas')).toHaveAttribute('aria-pressed', 'true');
     await expect(categoryTrigger(page)).toHaveText('Vídeo');
     await expect(cardTitles(page)).toHaveText(expected);
