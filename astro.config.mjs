@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import vercel from '@astrojs/vercel';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { availableParallelism } from 'node:os';
 
 const site = process.env.SITE_URL || 'http://localhost:4321';
 const onVercel = process.env.DEPLOY_TARGET === 'vercel';
@@ -16,7 +17,8 @@ export default defineConfig({
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Pages render in parallel so social-image encoding (sharp, off the main thread) overlaps page rendering.
+  build: { format: 'file', concurrency: Math.max(2, availableParallelism()) },
   prefetch: false,
   vite: {
     plugins: [tailwindcss()],

@@ -1,23 +1,14 @@
-import {
-  AudioLines, BarChart, Bot, Box, Briefcase, Code, Gamepad2, Globe, GraduationCap, Handshake, Headset, Heart,
-  Image, Languages, Megaphone, MessageCircle, Mic, Music, Palette, PenLine, Presentation, Scale, ScanSearch,
-  Search, Share2, ShoppingCart, Sparkles, Stethoscope, TrendingUp, Users, Video, Wallet, Workflow, Zap,
-  type LucideIcon,
-} from 'lucide-react';
-import type { CategoryIconName } from '../../lib/category-icons.ts';
+import { categoryIconNames, defaultCategoryIcon, type CategoryIconName } from '../../lib/category-icons.ts';
 
-const icons: Record<CategoryIconName, LucideIcon> = {
-  'pen-line': PenLine, image: Image, video: Video, code: Code, 'audio-lines': AudioLines, mic: Mic, music: Music,
-  briefcase: Briefcase, megaphone: Megaphone, 'scan-search': ScanSearch, palette: Palette, heart: Heart,
-  'graduation-cap': GraduationCap, zap: Zap, bot: Bot, 'message-circle': MessageCircle, search: Search,
-  'bar-chart': BarChart, globe: Globe, presentation: Presentation, headset: Headset, 'trending-up': TrendingUp,
-  gamepad: Gamepad2, share: Share2, wallet: Wallet, scale: Scale, box: Box, 'shopping-cart': ShoppingCart,
-  stethoscope: Stethoscope, languages: Languages, handshake: Handshake, users: Users, workflow: Workflow,
-  sparkles: Sparkles,
-};
-
-/** A category's icon by its stored name; unknown names get the default icon. */
+/**
+ * A category's icon from the /iconos.svg sprite: no icon code reaches the browser, so cards
+ * rendered by islands cost no more JavaScript than static ones. Unknown names get the default.
+ */
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = icons[name as CategoryIconName] ?? Sparkles;
-  return <Icon className={className} aria-hidden="true" />;
+  const icon = categoryIconNames.includes(name as CategoryIconName) ? name : defaultCategoryIcon;
+  return (
+    <svg className={className} aria-hidden="true" focusable="false" viewBox="0 0 24 24">
+      <use href={`/iconos.svg#${icon}`} />
+    </svg>
+  );
 }

@@ -5,7 +5,7 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { CategoryIcon } from '../../components/ui/CategoryIcon.tsx';
+import { CategoryIconGlyph } from '../icons/category-icon-glyphs.tsx';
 
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 export const LOGO_SIZE = 512;
@@ -93,7 +93,7 @@ function pill(x: number, y: number, text: string, fontSize: number): { svg: stri
 }
 
 function categoryIcon(name: string, x: number, y: number, size: number): string {
-  const icon = renderToStaticMarkup(createElement(CategoryIcon, { name }))
+  const icon = renderToStaticMarkup(createElement(CategoryIconGlyph, { name }))
     .replace(/ class="[^"]*"/, '')
     .replace('currentColor', '#ffffff')
     .replace(/width="24" height="24"/, `width="${size}" height="${size}"`);
