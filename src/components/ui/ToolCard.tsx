@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { Icon } from './Icon.tsx';
 import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
 import { ToolImage } from './ToolImage.tsx';
 
@@ -52,7 +52,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
               className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
             >
               Visitar
-              <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+              <Icon name="external-link" className="h-3.5 w-3.5" aria-hidden="true" />
               <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
             </a>
           </div>

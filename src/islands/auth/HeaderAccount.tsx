@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ChevronDown, LayoutDashboard, LogOut, Plus, ShieldCheck } from 'lucide-react';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { signOutAndGoHome, type SessionUserView } from '../../lib/auth-client.ts';
 import { initials } from '../../lib/avatar.ts';
@@ -64,21 +64,21 @@ function AccountLinks({ user, itemClass }: { user: SessionUserView; itemClass: s
     <>
       <li>
         <a href="/dashboard" className={itemClass}>
-          <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+          <Icon name="layout-dashboard" className="h-4 w-4" aria-hidden="true" />
           Mi Dashboard
         </a>
       </li>
       {user.role === 'admin' && (
         <li>
           <a href="/admin" className={itemClass}>
-            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            <Icon name="shield-check" className="h-4 w-4" aria-hidden="true" />
             Panel Admin
           </a>
         </li>
       )}
       <li>
         <button type="button" onClick={signOutAndGoHome} className={itemClass}>
-          <LogOut className="h-4 w-4" aria-hidden="true" />
+          <Icon name="log-out" className="h-4 w-4" aria-hidden="true" />
           Cerrar sesión
         </button>
       </li>
@@ -114,7 +114,7 @@ function UserDesktop({ user }: { user: SessionUserView }) {
   return (
     <div className="flex items-center gap-2">
       <a href="/publicar" className="flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-        <Plus className="h-4 w-4" aria-hidden="true" />
+        <Icon name="plus" className="h-4 w-4" aria-hidden="true" />
         Publicar
       </a>
       <div className="relative" ref={container}>
@@ -128,7 +128,7 @@ function UserDesktop({ user }: { user: SessionUserView }) {
         >
           <Avatar user={user} />
           <span className="sr-only">Menú de cuenta de {user.name}</span>
-          <ChevronDown className="h-4 w-4 text-slate-600" aria-hidden="true" />
+          <Icon name="chevron-down" className="h-4 w-4 text-slate-600" aria-hidden="true" />
         </button>
         <div id={menuId} hidden={!open} className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
           <div className="border-b border-slate-100 px-3 pb-2 pt-1">
@@ -155,7 +155,7 @@ function UserMobile({ user }: { user: SessionUserView }) {
         </div>
       </div>
       <a href="/publicar" className="mt-3 flex items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white">
-        <Plus className="h-4 w-4" aria-hidden="true" />
+        <Icon name="plus" className="h-4 w-4" aria-hidden="true" />
         Publicar
       </a>
       <ul className="mt-2">

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, Search } from 'lucide-react';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ALL_CATEGORIES, categoryOptions, hasNewBadge, moveActiveIndex, type CatalogueCategory } from './catalogue.ts';
 
@@ -102,12 +102,12 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
         className="flex h-11 w-full items-center justify-between gap-2 rounded-xl border border-slate-300 bg-white px-4 text-left text-sm font-medium text-slate-800 shadow-sm hover:border-brand-500"
       >
         <span className="truncate">{selectedName}</span>
-        <ChevronDown className={`h-4 w-4 shrink-0 text-slate-500 transition ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        <Icon name="chevron-down" className={`h-4 w-4 shrink-0 text-slate-500 transition ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
       {open && (
         <div className="absolute left-0 z-30 mt-2 w-full overflow-hidden sm:w-80 rounded-xl border border-slate-200 bg-white shadow-xl">
           <div className="flex items-center gap-2 border-b-2 border-slate-100 px-3 focus-within:border-brand-500">
-            <Search className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <Icon name="search" className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <input
               ref={inputRef}
               type="text"
@@ -148,7 +148,7 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
                     index === active ? 'bg-brand-50 text-brand-700' : 'text-slate-700'
                   }`}
                 >
-                  <Check className={`h-4 w-4 shrink-0 ${selected ? 'opacity-100' : 'opacity-0'}`} aria-hidden="true" />
+                  <Icon name="check" className={`h-4 w-4 shrink-0 ${selected ? 'opacity-100' : 'opacity-0'}`} aria-hidden="true" />
                   <span className="flex-1 truncate">{option.name}</span>
                   {hasNewBadge(option.slug) && (
                     <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Nuevo</span>

@@ -1,4 +1,4 @@
-import { Loader2, Plus, RotateCcw, SearchX } from 'lucide-react';
+import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
 import { filterLabels, homeFilterTypes } from '../../lib/filter-types.ts';
@@ -151,7 +151,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
             </span>
           ))}
           <button type="button" onClick={clear} className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
+            <Icon name="rotate-ccw" className="h-4 w-4" aria-hidden="true" />
             Limpiar filtros
           </button>
         </div>
@@ -178,20 +178,20 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
         ) : status === 'error' && items.length === 0 ? (
           <Empty title="No se pudieron cargar las herramientas" text={error}>
             <button type="button" onClick={() => void show(state, { writeUrl: false })} className={primaryButton}>
-              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reintentar
+              <Icon name="rotate-ccw" className="h-4 w-4" aria-hidden="true" /> Reintentar
             </button>
           </Empty>
         ) : items.length === 0 ? (
           active ? (
             <Empty title="Sin resultados" text="Intenta ajustar tus filtros de búsqueda para encontrar más resultados.">
               <button type="button" onClick={clear} className={primaryButton}>
-                <RotateCcw className="h-4 w-4" aria-hidden="true" /> Limpiar filtros
+                <Icon name="rotate-ccw" className="h-4 w-4" aria-hidden="true" /> Limpiar filtros
               </button>
             </Empty>
           ) : (
             <Empty title="No hay herramientas disponibles" text="Todavía no se ha publicado ninguna herramienta.">
               <a href="/publicar" className={primaryButton}>
-                <Plus className="h-4 w-4" aria-hidden="true" /> Agregar herramienta
+                <Icon name="plus" className="h-4 w-4" aria-hidden="true" /> Agregar herramienta
               </a>
             </Empty>
           )
@@ -217,7 +217,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
                   aria-disabled={status === 'loading-more'}
                   className="inline-flex h-11 items-center gap-2 rounded-xl border border-slate-300 bg-white px-6 text-sm font-semibold text-slate-800 shadow-sm hover:border-brand-500 hover:text-brand-700 aria-disabled:cursor-wait aria-disabled:opacity-70"
                 >
-                  {status === 'loading-more' && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+                  {status === 'loading-more' && <Icon name="loader" className="h-4 w-4 animate-spin" aria-hidden="true" />}
                   {status === 'loading-more' ? 'Cargando más herramientas...' : 'Cargar Más Herramientas'}
                 </button>
               </div>
@@ -235,7 +235,7 @@ const primaryButton =
 function Empty({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <SearchX className="h-10 w-10 text-slate-400" aria-hidden="true" />
+      <Icon name="search-x" className="h-10 w-10 text-slate-400" aria-hidden="true" />
       <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
       <p className="mt-2 max-w-md text-sm text-slate-600">{text}</p>
       <div className="mt-6">{children}</div>
