@@ -5,25 +5,13 @@
 import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
-import { pricingLabel, type PricingModel } from '../../lib/pricing.ts';
+import { pricingLabel } from '../../lib/pricing.ts';
 import { SEARCH_CATEGORY_FILTER, SEARCH_PRICING_FILTER, searchableText, toSearchMeta } from '../../lib/search.ts';
-import type { CategoryChip } from '../../lib/tool-card.ts';
+import type { ToolCardData } from '../../lib/tool-card.ts';
 
-export interface SearchRow {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  url: string | null;
-  imageUrl: string | null;
-  logoUrl: string | null;
+/** A card's data plus the keywords that search also matches on. */
+export interface SearchRow extends ToolCardData {
   keywords: string[] | null;
-  pricing: PricingModel;
-  isFeatured: boolean;
-  isPopular: boolean;
-  isVerified: boolean;
-  /** Active categories, primary first. */
-  categories: CategoryChip[];
 }
 
 /** Every published tool with its active categories (primary first), in one query. */
