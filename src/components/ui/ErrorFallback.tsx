@@ -1,5 +1,3 @@
-import { Component, type ReactNode } from 'react';
-
 /** SPEC §2 error fallback screen, shown in place of an island that crashed while rendering. */
 export function ErrorFallback() {
   return (
@@ -15,17 +13,4 @@ export function ErrorFallback() {
       </button>
     </div>
   );
-}
-
-/** Catches a render crash inside an island so the rest of the page keeps working. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    return this.state.failed ? <ErrorFallback /> : this.props.children;
-  }
 }

@@ -135,13 +135,3 @@ export async function findPublishedSlugById(id: string): Promise<string | undefi
   const [row] = await getDb().select({ slug: posts.slug }).from(posts).where(and(published, eq(posts.id, id))).limit(1);
   return row?.slug;
 }
-
-/** Published tools for the sitemap: path and last change. */
-export async function listToolsForSitemap(limit: number) {
-  return getDb()
-    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
-    .from(posts)
-    .where(published)
-    .orderBy(desc(posts.createdAt))
-    .limit(limit);
-}
