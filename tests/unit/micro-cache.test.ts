@@ -14,7 +14,7 @@ describe('microCache', () => {
     expect(loads).toBe(2);
   });
 
-  it('loads again once the value is older than its time to live', async () => {
+  it('refreshes a value older than its time to live in the background, serving the old one meanwhile', async () => {
     vi.useFakeTimers();
     const cached = microCache<number>(1_000);
     let loads = 0;
@@ -23,7 +23,20 @@ describe('microCache', () => {
     vi.advanceTimersByTime(999);
     expect(await cached('a', load)).toBe(1);
     vi.advanceTimersByTime(2);
+    expect(await cached('a', load)).toBe(1);
     expect(await cached('a', load)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('keeps serving the old value when a background refresh fails, and tries again', async () => {
+    vi.useFakeTimers();
+    const cached = microCache<number>(1_000);
+    await cached('a', async () => 1);
+    vi.advanceTimersByTime(1_001);
+    expect(await cached('a', () => Promise.reject(new Error('caída')))).toBe(1);
+    await Promise.resolve();
+    expect(await cached('a', async () => 3)).toBe(1);
+    expect(await cached('a', async () => 4)).toBe(3);
   });
 
   it('does not keep failures', async () => {
