@@ -9,6 +9,8 @@ const results = (page: Page) => page.getByRole('list', { name: 'Resultados' }).l
 const categoryFilter = (page: Page) => page.getByRole('combobox', { name: 'Categoría' });
 
 async function search(page: Page, text: string) {
+  // Typing before the island hydrates would be lost to the re-render: wait until it is live.
+  await expect(page.locator('astro-island[opts*=\'"name":"SearchPage"\']')).not.toHaveAttribute('ssr');
   await searchBox(page).fill(text);
   await searchBox(page).press('Enter');
 }
