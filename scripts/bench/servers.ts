@@ -54,14 +54,7 @@ export async function startOurServer(options: { root: string; port: number; env:
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const stop = () => stopChild(child);
-  try {
-    await waitUntilAnswering(`${url}/`, child, options.timeoutMs, () => output);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, stop };
+  return answeringOrStopped(child, url, options.timeoutMs, () => output);
 }
 
 export function nginxConfig(options: { port: number; clientDir: string; tempDir: string }): string {
@@ -105,12 +98,15 @@ export async function startNginx(options: { port: number; clientDir: string; tem
     output = (output + chunk.toString()).slice(-4_000);
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const stop = async () => {
-    // nginx's master stops its workers on SIGQUIT/SIGTERM; the tree kill is the fallback.
-    await stopChild(child);
-  };
+  // nginx's master stops its workers on SIGTERM; the tree kill is the fallback.
+  return answeringOrStopped(child, url, options.timeoutMs, () => output);
+}
+
+/** Waits until a started server answers; stops it if it never does. */
+async function answeringOrStopped(child: ChildProcess, url: string, timeoutMs: number, output: () => string) {
+  const stop = () => stopChild(child);
   try {
-    await waitUntilAnswering(`${url}/`, child, options.timeoutMs, () => output);
+    await waitUntilAnswering(`${url}/`, child, timeoutMs, output);
   } catch (error) {
     await stop();
     throw error;
