@@ -1,6 +1,7 @@
 /** GET /api/tools: one page of the home grid as JSON, validated with the schema the island shares. */
 import { toolListQuery, type ToolListQuery } from '../../lib/filters.ts';
 import { microCache } from '../cache/micro-cache.ts';
+import { json } from '../http/endpoint.ts';
 import { listTools, type ToolPage } from '../db/queries/public/tools.ts';
 
 /** Pages change only when a tool is published or edited: a CDN may keep them for minutes. */
@@ -30,24 +31,16 @@ export function parseToolListParams(params: URLSearchParams): Parsed {
   return { ok: false, error: result.error.issues[0]?.message ?? 'Parámetros no válidos.' };
 }
 
-function json(body: unknown, status: number, cacheControl: string): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': cacheControl },
-  });
-}
-
 /** The endpoint's whole behaviour; `list` is injectable so tests need no database. */
 export async function toolListResponse(url: URL, list: (query: ToolListQuery) => Promise<ToolPage> = listToolsCached): Promise<Response> {
   const parsed = parseToolListParams(url.searchParams);
-  if (!parsed.ok) return json({ error: parsed.error }, 400, 'no-store');
+  if (!parsed.ok) return json({ error: parsed.error }, 400, { 'cache-control': 'no-store' });
   try {
-    return json(await list(parsed.query), 200, TOOL_LIST_CACHE_CONTROL);
+    return json(await list(parsed.query), 200, { 'cache-control': TOOL_LIST_CACHE_CONTROL });
   } catch (error) {
     // The visitor gets a Spanish sentence; the operator gets the cause in the log.
     console.error('GET /api/tools:', error);
-    const response = json({ error: TOOL_LIST_UNAVAILABLE }, 503, 'no-store');
-    response.headers.set('retry-after', '10');
+    const response = json({ error: TOOL_LIST_UNAVAILABLE }, 503, { 'cache-control': 'no-store', 'retry-after': '10' });
     return response;
   }
 }

@@ -1,0 +1,82 @@
+/**
+ * The AI interfaces we own (DESIGN §7). Pages and endpoints talk to these, never to a provider's SDK,
+ * so a provider can be swapped by configuration and every failure arrives as one of six kinds.
+ */
+import type { DescriptionLanguage, ImageModel, StoryAudience, StoryGenre, StoryLength } from '../../lib/ai-options.ts';
+
+export type AiErrorKind = 'unauthorized' | 'rate_limited' | 'content_refused' | 'timeout' | 'unreachable' | 'bad_response';
+
+/** What the visitor reads for each kind (SPEC §8 texts where it has one). */
+export const AI_ERROR_MESSAGES: Record<AiErrorKind, string> = {
+  unauthorized: 'El servicio de IA no aceptó la clave configurada. Avisa al equipo del sitio.',
+  rate_limited: 'El servicio de IA está saturado en este momento. Inténtalo de nuevo en unos minutos.',
+  content_refused: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.',
+  timeout: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.',
+  unreachable: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.',
+  bad_response: 'Error en el servicio de IA',
+};
+
+export class AiProviderError extends Error {
+  override name = 'AiProviderError';
+  readonly kind: AiErrorKind;
+
+  /** detail is for the log only: the provider's own words, never shown to visitors. */
+  constructor(kind: AiErrorKind, detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
+    this.kind = kind;
+  }
+
+  get visitorMessage(): string {
+    return AI_ERROR_MESSAGES[this.kind];
+  }
+}
+
+export interface ImageRequest {
+  prompt: string;
+  model: ImageModel;
+  width: number;
+  height: number;
+  seed: number;
+  signal?: AbortSignal;
+}
+
+export interface GeneratedImage {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export interface ImageGenerator {
+  /** Shown on /herramientas-ia-gratis and in the admin settings. */
+  readonly provider: string;
+  generate(request: ImageRequest): Promise<GeneratedImage>;
+}
+
+export interface DescriptionRequest {
+  image: { bytes: Uint8Array; contentType: string };
+  language: DescriptionLanguage;
+  instructions?: string;
+  signal?: AbortSignal;
+}
+
+export interface ImageDescriber {
+  readonly provider: string;
+  readonly model: string;
+  /** HTML as the model writes it, chunk by chunk; callers sanitize before showing or storing. */
+  describe(request: DescriptionRequest): AsyncIterable<string>;
+}
+
+export interface StoryRequest {
+  prompt: string;
+  genre: StoryGenre;
+  audience: StoryAudience;
+  length: StoryLength;
+  language: DescriptionLanguage;
+  signal?: AbortSignal;
+}
+
+export interface StoryWriter {
+  readonly provider: string;
+  readonly model: string;
+  /** Plain text, chunk by chunk. */
+  write(request: StoryRequest): AsyncIterable<string>;
+}
