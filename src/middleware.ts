@@ -7,6 +7,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.session = null;
   // Prerendered pages are built once for everyone: no session exists at build time.
   if (context.isPrerendered || context.url.pathname.startsWith('/api/auth/')) return next();
+  // No session cookie, no session: most on-demand requests are anonymous and skip the lookup.
+  if (!context.request.headers.get('cookie')?.includes('session_token')) return next();
   const current = await readSession(context.request.headers);
   if (current) {
     context.locals.user = current.user;

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
+import { directRoute, sendWebResponse } from './direct-routes.ts';
 import { StaticFiles } from './static-files.ts';
 
 type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
@@ -38,6 +39,12 @@ function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: S
   const page = active.files.find('/404.html');
   if (page) active.files.send(request, response, page, 404);
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
+}
+
+function sendServerError(response: ServerResponse, error: unknown): void {
+  console.error(error);
+  if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end('Error interno del servidor');
 }
 
 function listen(server: Server | NetServer, port: number, host: string): Promise<void> {
@@ -72,9 +79,11 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const server = createServer((request, response) => {
     const build = active;
     if (request.method === 'GET' || request.method === 'HEAD') {
+      let url: URL;
       let pathname: string;
       try {
-        pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+        url = new URL(request.url ?? '/', 'http://local');
+        pathname = decodeURIComponent(url.pathname);
       } catch {
         response.writeHead(400).end();
         return;
@@ -84,12 +93,17 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         build.files.send(request, response, file);
         return;
       }
+      const route = directRoute(pathname);
+      if (route) {
+        route(url)
+          .then((web) => sendWebResponse(request, response, web))
+          .catch((error: unknown) => sendServerError(response, error));
+        return;
+      }
     }
-    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) => {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Error interno del servidor');
-    });
+    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) =>
+      sendServerError(response, error),
+    );
   });
 
   await listen(server, options.port, options.host);
