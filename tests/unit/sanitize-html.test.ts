@@ -47,3 +47,10 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>  </p><script>texto</script>')).toBe('');
   });
 });
+
+describe('htmlToText entities and blocks', () => {
+  it('decodes entities once and separates blocks', () => {
+    expect(htmlToText('<p>Tom &amp; Jerry</p><p>&lt;b&gt; no es negrita</p><ul><li>a</li><li>b</li></ul>')).toBe('Tom & Jerry <b> no es negrita a b');
+    expect(htmlToText('<p>&amp;lt;</p>')).toBe('&lt;');
+  });
+});

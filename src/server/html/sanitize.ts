@@ -47,9 +47,14 @@ export function sanitizeHtmlContent(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-/** The visible text of some HTML, for length checks and plain-text copies. */
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** The visible text of some HTML (plain characters, not entities), for length checks, search and copies. */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+  // Block ends become spaces so "<p>a</p><p>b</p>" reads "a b", not "ab".
+  const spaced = html.replace(/<\/(p|h[1-6]|li|div|tr|blockquote|pre|dt|dd)>|<br\s*\/?>/gi, '$& ');
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
+    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]!)
     .replace(/\s+/g, ' ')
     .trim();
 }
