@@ -26,11 +26,11 @@ export type SafeFetchFailure =
 
 export class SafeFetchError extends Error {
   override name = 'SafeFetchError';
-  constructor(
-    readonly reason: SafeFetchFailure,
-    detail: string,
-  ) {
+  readonly reason: SafeFetchFailure;
+
+  constructor(reason: SafeFetchFailure, detail: string) {
     super(detail);
+    this.reason = reason;
   }
 }
 
