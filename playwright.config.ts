@@ -69,6 +69,8 @@ export default defineConfig({
         // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
         AI_RATE_LIMIT_IP: '1000',
         AI_RATE_LIMIT_VISITOR: '6',
+        // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
+        SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
       },
     },
   ],
