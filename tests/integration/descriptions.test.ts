@@ -135,6 +135,30 @@ describe('POST /api/ai/descriptions', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('stops the provider and frees the slot when the browser goes away mid-stream', async () => {
+    let stopped = false;
+    const endless = (): ImageDescriber => ({
+      provider: 'prueba',
+      model: 'prueba',
+      async *describe(request) {
+        request.signal?.addEventListener('abort', () => (stopped = true));
+        for (let index = 0; !request.signal?.aborted; index++) {
+          yield `<p>Trozo ${index}</p>`;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      },
+    });
+    const sessionId = 'session_1763790000001_abcdef999';
+    const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es', sessionId }), null), { describer: endless });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await expect.poll(() => stopped).toBe(true);
+    await expect
+      .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM rate_limit_buckets WHERE key = $1", [`inflight:session:${sessionId}`])).rows[0].n)
+      .toBe(0);
+  });
+
   it('refuses a cross-site request', async () => {
     const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }, { origin: 'https://malo.test' }), null), { describer: describer(['<p>x</p>']) });
     expect(response.status).toBe(403);
