@@ -181,6 +181,8 @@ export default function DescriptionGenerator() {
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
             data-testid="zona-imagen"
+            role="group"
+            aria-labelledby={`${ids}-drop-label`}
             className={`mt-1 flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors ${
               dragging ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-slate-50'
             }`}
