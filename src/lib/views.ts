@@ -1,16 +1,8 @@
-/** View counting (SPEC §4 "Views"), shared by the tool page island, the card script and the endpoints. */
-import { z } from 'zod';
-import { visitorSessionId } from './visitor.ts';
+/** View counting (SPEC §4 "Views"), shared by the tool page island, the card script and the endpoints. No zod here: the card script loads on every page. */
 
 export const VIEWS_ENDPOINT = '/api/views';
 
 export const liveViewsPath = (postId: string) => `${VIEWS_ENDPOINT}/${postId}/live`;
-
-export const countViewInput = z.object({
-  postId: z.uuid({ error: 'Identificador de herramienta no válido.' }),
-  sessionId: visitorSessionId,
-});
-export type CountViewInput = z.infer<typeof countViewInput>;
 
 /** What POST /api/views answers: whether this request added a view, and the tool's count after it. */
 export interface CountViewResult {

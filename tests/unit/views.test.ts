@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countViewInput, viewsLabel } from '../../src/lib/views.ts';
+import { countViewInput } from '../../src/lib/view-input.ts';
+import { viewsLabel } from '../../src/lib/views.ts';
 import { countVisitClick } from '../../src/lib/view-client.ts';
 import { createVisitorSessionId, visitorSessionId, visitorType } from '../../src/lib/visitor.ts';
 import { countViewResponse, type CountViewDeps } from '../../src/server/api/views.ts';

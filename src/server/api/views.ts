@@ -1,7 +1,8 @@
 /** The view endpoints (SPEC §4 "Views", §7 "Views"): count, statistics and the live count stream. */
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { countViewInput, type CountViewResult, type ViewStats } from '../../lib/views.ts';
+import { countViewInput } from '../../lib/view-input.ts';
+import type { CountViewResult, ViewStats } from '../../lib/views.ts';
 import { visitorType } from '../../lib/visitor.ts';
 import { countView, readViewCounts, readViewStats, type ViewToCount } from '../db/queries/public/views.ts';
 import { getPool } from '../db/client.ts';
