@@ -10,28 +10,32 @@ export async function measureViewCounting(dataDir: string, options: { connection
   try {
     const { rows } = await pool.query<{ id: string }>("SELECT id FROM posts WHERE status = 'published' ORDER BY slug LIMIT 1");
     const postId = rows[0]!.id;
-    // Every connection open before the clock starts, as a running server's pool would be.
-    await Promise.all(Array.from({ length: options.connections }, () => pool.query('SELECT 1')));
-    const latencies: number[] = [];
-    let errors = 0;
     let next = 0;
-    const started = performance.now();
-    const deadline = started + options.seconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.connections }, async () => {
-        while (performance.now() < deadline) {
-          const sessionId = `session_${Date.now()}_${(next++).toString(36).padStart(9, '0')}`;
-          const sent = performance.now();
-          try {
-            const result = await countView({ postId, sessionId, userId: null, visitorType: 'unregistered', userAgent: 'bench' }, pool);
-            if (result?.counted) latencies.push(performance.now() - sent);
-            else errors++;
-          } catch {
-            errors++;
+    const run = async (seconds: number) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      const deadline = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: options.connections }, async () => {
+          while (performance.now() < deadline) {
+            const sessionId = `session_${Date.now()}_${(next++).toString(36).padStart(9, '0')}`;
+            const sent = performance.now();
+            try {
+              const result = await countView({ postId, sessionId, userId: null, visitorType: 'unregistered', userAgent: 'bench' }, pool);
+              if (result?.counted) latencies.push(performance.now() - sent);
+              else errors++;
+            } catch {
+              errors++;
+            }
           }
-        }
-      }),
-    );
+        }),
+      );
+      return { latencies, errors };
+    };
+    // Every connection open and the function's plans cached before the clock starts, as on a running server.
+    await run(1);
+    const started = performance.now();
+    const { latencies, errors } = await run(options.seconds);
     const elapsedSeconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
