@@ -2,7 +2,8 @@
  * npm run bench: measures this machine and prints a report with the performance targets.
  * 1. build + search index time and peak memory, seeded catalogue and 10,000 tools;
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
- *    on our server and on nginx over the same files, and /api/tools on the embedded database;
+ *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
+ *    counted views per second (each from a new session) straight on the embedded database;
  * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page.
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
@@ -18,6 +19,7 @@ import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, s
 import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
 import { ensureDebianPackages } from './bench/system-tools.ts';
 import { prepareLargeCatalogue } from './bench/synthetic-catalogue.ts';
+import { measureViewCounting } from './bench/views.ts';
 import { runWrk, type LoadResult } from './bench/wrk.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -40,6 +42,7 @@ const TARGETS = {
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
+const VIEW_COUNTING = 'recuento de visitas (count_post_view)';
 
 const scratch = {
   seeded: { data: 'data/bench-seeded', builds: 'builds/bench-seeded' },
@@ -192,6 +195,10 @@ await runCli(async () => {
     const weights = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
     await ours.stop();
+    // The server has released the embedded database; views are measured on it directly.
+    log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
+    const viewCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    loads.push({ path: VIEW_COUNTING, server: 'BD embebida', status: 200, result: viewCounting });
 
     // 4. Report.
     const [seeded, large] = builds;

@@ -1,5 +1,5 @@
 /** Browser-only: the visitor's session ids, kept where SPEC §3 says (views: session storage; anonymous images: local storage). */
-import { createVisitorSessionId } from './visitor.ts';
+import { createVisitorSessionId } from './visitor-id.ts';
 
 function storedId(storage: () => Storage, key: string): string {
   try {

@@ -1,0 +1,47 @@
+/** Counted views per second on the embedded database: every view from a new session, as many at once as connections. */
+import { createPool } from '../../src/server/db/client.ts';
+import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
+import { countView } from '../../src/server/db/queries/public/views.ts';
+import type { LoadResult } from './wrk.ts';
+
+export async function measureViewCounting(dataDir: string, options: { connections: number; seconds: number }): Promise<LoadResult> {
+  const database = await startEmbeddedDatabase({ dataDir });
+  const pool = createPool(database.url, options.connections);
+  try {
+    const { rows } = await pool.query<{ id: string }>("SELECT id FROM posts WHERE status = 'published' ORDER BY slug LIMIT 1");
+    const postId = rows[0]!.id;
+    let next = 0;
+    const run = async (seconds: number) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      const deadline = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: options.connections }, async () => {
+          while (performance.now() < deadline) {
+            const sessionId = `session_${Date.now()}_${(next++).toString(36).padStart(9, '0')}`;
+            const sent = performance.now();
+            try {
+              const result = await countView({ postId, sessionId, userId: null, visitorType: 'unregistered', userAgent: 'bench' }, pool);
+              if (result?.counted) latencies.push(performance.now() - sent);
+              else errors++;
+            } catch {
+              errors++;
+            }
+          }
+        }),
+      );
+      return { latencies, errors };
+    };
+    // Every connection open and the function's plans cached before the clock starts, as on a running server.
+    await run(1);
+    const started = performance.now();
+    const { latencies, errors } = await run(options.seconds);
+    const elapsedSeconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    return { requestsPerSecond: latencies.length / elapsedSeconds, p50Ms: percentile(0.5), p99Ms: percentile(0.99), requests: latencies.length, errors };
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}

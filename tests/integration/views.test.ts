@@ -1,0 +1,222 @@
+import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { closeDb, createPool } from '../../src/server/db/client.ts';
+import { countView, readViewStats } from '../../src/server/db/queries/public/views.ts';
+import { listTools } from '../../src/server/db/queries/public/tools.ts';
+import { countViewResponse, liveViewsStream, TOOL_NOT_FOUND_MESSAGE, viewStatsResponse } from '../../src/server/api/views.ts';
+import type { SessionUser } from '../../src/server/auth/auth.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+
+const pool = await useMigratedDatabase();
+// The query modules reach the database through DATABASE_URL, as the site does.
+process.env.DATABASE_URL = inject('databaseUrl');
+process.env.SITE_URL = 'http://127.0.0.1:4321';
+// Fifty clients at once, as fifty app connections would be.
+const wide = createPool(inject('databaseUrl'), 50);
+afterAll(async () => {
+  await wide.end();
+  await closeDb();
+});
+
+const { rows: tools } = await pool.query<{ id: string; slug: string }>(
+  `INSERT INTO posts (title, slug, description, status, created_at) VALUES
+     ('Antigua', 'antigua', 'La más antigua.', 'published', now() - interval '3 days'),
+     ('Reciente', 'reciente', 'La más nueva.', 'published', now()),
+     ('Pendiente', 'pendiente', 'Aún sin revisar.', 'pending', now())
+   RETURNING id, slug`,
+);
+const toolId = (slug: string) => tools.find((tool) => tool.slug === slug)!.id;
+await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('usuaria-1', 'Usuaria', 'usuaria@brujula.test')`);
+const user: SessionUser = { id: 'usuaria-1', name: 'Usuaria', email: 'usuaria@brujula.test', role: 'user', avatarUrl: null };
+
+const session = (n: number) => `session_1795300000000_${n.toString(36).padStart(9, 'a')}`;
+const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+function viewRequest(body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request('http://127.0.0.1:4321/api/views', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:4321', 'user-agent': chrome, ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+function post(body: unknown, options: { ip?: string; user?: SessionUser | null; headers?: Record<string, string> } = {}): Promise<Response> {
+  return countViewResponse({
+    request: viewRequest(body, options.headers),
+    clientAddress: options.ip ?? '203.0.113.1',
+    locals: { user: options.user ?? null, session: null },
+  });
+}
+
+async function viewsOf(slug: string): Promise<{ views: number; rows: number }> {
+  const { rows } = await pool.query<{ views: string; rows: number }>(
+    'SELECT p.views, (SELECT count(*)::int FROM post_views v WHERE v.post_id = p.id) AS rows FROM posts p WHERE p.id = $1',
+    [toolId(slug)],
+  );
+  return { views: Number(rows[0]!.views), rows: rows[0]!.rows };
+}
+
+beforeEach(async () => {
+  await pool.query('TRUNCATE post_views, rate_limit_buckets');
+  await pool.query('UPDATE posts SET views = 0');
+});
+
+describe('counting views', () => {
+  it('loses no count under 50 concurrent requests from 50 sessions', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => post({ postId: toolId('antigua'), sessionId: session(n) }, { ip: `198.51.100.${n + 1}` })),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as { counted: boolean; views: number }[];
+    expect(bodies.every((body) => body.counted)).toBe(true);
+    // Each request saw its own increment: the counts returned are exactly 1..50.
+    expect(bodies.map((body) => body.views).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => n + 1));
+    expect(await viewsOf('antigua')).toEqual({ views: 50, rows: 50 });
+  });
+
+  it('counts one session once, even when its requests race', async () => {
+    const view = { postId: toolId('antigua'), sessionId: session(1), userId: null, visitorType: 'unregistered' as const, userAgent: chrome };
+    const results = await Promise.all(Array.from({ length: 20 }, () => countView(view, wide)));
+    expect(results.filter((result) => result?.counted)).toHaveLength(1);
+    expect(results.every((result) => result?.views === 1)).toBe(true);
+
+    const again = await post({ postId: toolId('antigua'), sessionId: session(1) });
+    expect(await again.json()).toEqual({ counted: false, views: 1 });
+    expect(await viewsOf('antigua')).toEqual({ views: 1, rows: 1 });
+  });
+
+  it('counts the same session again once the 30-minute window has passed', async () => {
+    await post({ postId: toolId('antigua'), sessionId: session(2) });
+    await pool.query("UPDATE post_views SET created_at = now() - interval '31 minutes'");
+    const later = await post({ postId: toolId('antigua'), sessionId: session(2) });
+    expect(await later.json()).toEqual({ counted: true, views: 2 });
+  });
+
+  it('never marks the static site stale', async () => {
+    const version = async () => (await pool.query<{ last_value: string; is_called: boolean }>('SELECT last_value, is_called FROM content_version_seq')).rows[0];
+    const before = await version();
+    await post({ postId: toolId('antigua'), sessionId: session(3) });
+    expect(await version()).toEqual(before);
+  });
+
+  it('refuses tools that are not published or do not exist, in Spanish', async () => {
+    for (const postId of [toolId('pendiente'), '00000000-0000-4000-8000-000000000000']) {
+      const response = await post({ postId, sessionId: session(4) });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: TOOL_NOT_FOUND_MESSAGE });
+    }
+    expect(await viewsOf('pendiente')).toEqual({ views: 0, rows: 0 });
+  });
+
+  it('takes the visitor from the session and the browser, never from the body', async () => {
+    await post({ postId: toolId('antigua'), sessionId: session(5), userId: 'alguien', visitorType: 'registered' });
+    await post({ postId: toolId('antigua'), sessionId: session(6) }, { user });
+    await post({ postId: toolId('antigua'), sessionId: session(7) }, { headers: { 'user-agent': `${chrome} Incognito` } });
+    const { rows } = await pool.query('SELECT session_id, user_id, visitor_type FROM post_views ORDER BY session_id');
+    expect(rows).toEqual([
+      { session_id: session(5), user_id: null, visitor_type: 'unregistered' },
+      { session_id: session(6), user_id: 'usuaria-1', visitor_type: 'registered' },
+      { session_id: session(7), user_id: null, visitor_type: 'incognito' },
+    ]);
+  });
+
+  it('refuses other sites, bad input and a script flooding one tool from one address', async () => {
+    const crossSite = await post({ postId: toolId('antigua'), sessionId: session(8) }, { headers: { origin: 'https://otro.example' } });
+    expect(crossSite.status).toBe(403);
+    expect((await post({ postId: 'x', sessionId: session(8) })).status).toBe(400);
+    expect((await post({ postId: toolId('antigua'), sessionId: 'inventada' })).status).toBe(400);
+
+    const statuses = [];
+    for (let n = 0; n < 21; n++) statuses.push((await post({ postId: toolId('antigua'), sessionId: session(100 + n) }, { ip: '192.0.2.9' })).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    // Another address is not affected.
+    expect((await post({ postId: toolId('antigua'), sessionId: session(200) }, { ip: '192.0.2.10' })).status).toBe(200);
+  });
+});
+
+describe('view statistics', () => {
+  it('count views, people per visitor type, sessions and the last 7 days and 24 hours', async () => {
+    const id = toolId('antigua');
+    await pool.query(
+      `INSERT INTO post_views (post_id, user_id, session_id, visitor_type, created_at) VALUES
+         ($1, 'usuaria-1', 's-a', 'registered', now()),
+         ($1, 'usuaria-1', 's-b', 'registered', now() - interval '2 days'),
+         ($1, NULL, 's-c', 'unregistered', now() - interval '1 hour'),
+         ($1, NULL, 's-c', 'unregistered', now() - interval '25 hours'),
+         ($1, NULL, 's-d', 'unregistered', now() - interval '10 days'),
+         ($1, NULL, 's-e', 'incognito', now() - interval '30 days')`,
+      [id],
+    );
+    const response = await viewStatsResponse(id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/max-age=30/);
+    expect(await response.json()).toEqual({
+      total_views: 6,
+      registered_users: 1,
+      unregistered_users: 2,
+      incognito_users: 1,
+      unique_sessions: 5,
+      last_7_days: 4,
+      last_24_hours: 2,
+    });
+  });
+
+  it('are zeros for a published tool nobody has seen, and 404 for others', async () => {
+    expect(await readViewStats(toolId('reciente'))).toEqual({
+      total_views: 0,
+      registered_users: 0,
+      unregistered_users: 0,
+      incognito_users: 0,
+      unique_sessions: 0,
+      last_7_days: 0,
+      last_24_hours: 0,
+    });
+    expect((await viewStatsResponse(toolId('pendiente'))).status).toBe(404);
+    expect((await viewStatsResponse('no-es-un-id')).status).toBe(400);
+  });
+});
+
+describe('ordering by views', () => {
+  it('moves a tool up the most visited list as soon as a view is counted', async () => {
+    const order = async () => (await listTools({ filter: 'most_visited', category: '', page: 1 })).items.map((tool) => tool.slug);
+    // With no views, the newest tool leads.
+    expect(await order()).toEqual(['reciente', 'antigua']);
+    await post({ postId: toolId('antigua'), sessionId: session(9) });
+    expect(await order()).toEqual(['antigua', 'reciente']);
+    expect((await listTools({ filter: 'popular', category: '', page: 1 })).items[0]!.slug).toBe('antigua');
+  });
+});
+
+describe('live counts', () => {
+  async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<number> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      text += decoder.decode(value);
+      const match = /data: (\{.*\})\n\n/.exec(text);
+      if (match) return (JSON.parse(match[1]!) as { views: number }).views;
+    }
+  }
+
+  it('send the count on open and again when another process counts a view', async () => {
+    const id = toolId('antigua');
+    await post({ postId: id, sessionId: session(10) });
+    const abort = new AbortController();
+    const response = await liveViewsStream(id, new Request(`http://127.0.0.1/api/views/${id}/live`, { signal: abort.signal }));
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const reader = response.body!.getReader();
+    expect(await nextEvent(reader)).toBe(1);
+    // Written straight to the database, as a view counted by another worker or machine would be.
+    await countView({ postId: id, sessionId: session(11), userId: null, visitorType: 'unregistered', userAgent: null }, wide);
+    expect(await nextEvent(reader)).toBe(2);
+    await reader.cancel();
+    abort.abort();
+  });
+
+  it('refuse tools that are not published', async () => {
+    const response = await liveViewsStream(toolId('pendiente'), new Request('http://127.0.0.1/'));
+    expect(response.status).toBe(404);
+  });
+});
