@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { GUEST_SAVE_MESSAGE, SAVE_LABEL, SAVED_LABEL } from '../../lib/saved-tools.ts';
 import { pendingToolIds, savedToolIds, toggleSavedTool, type SavePlace } from '../../stores/saved-tools.ts';
 import { Icon } from './Icon.tsx';
@@ -9,6 +9,8 @@ interface Props {
   toolTitle: string;
   place: SavePlace;
 }
+
+const neverChanges = () => () => {};
 
 const placeClass: Record<SavePlace, string> = {
   card: 'gap-1.5 rounded-lg px-3 py-1.5 text-sm',
@@ -23,9 +25,9 @@ const placeClass: Record<SavePlace, string> = {
 export function SaveButton({ toolId, toolTitle, place }: Props) {
   const savedIds = useStore(savedToolIds);
   const pendingIds = useStore(pendingToolIds);
-  // The first render must match the server's markup, even when the store already knows the saved ids.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // False while hydrating server markup (which knows no saved ids), true at once for cards created later
+  // (next pages, view switches), which so render once instead of twice.
+  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
   const [guestAlert, setGuestAlert] = useState('');
 
   const saved = hydrated && savedIds.has(toolId);
