@@ -3,7 +3,8 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar herramientas de IA' });
-const status = (page: Page) => page.getByRole('status');
+// Scoped to the page's content: the layout's toast region is a status too.
+const status = (page: Page) => page.getByRole('main').getByRole('status');
 // Direct children only: each card holds a list of its own category chips.
 const results = (page: Page) => page.getByRole('list', { name: 'Resultados' }).locator(':scope > li');
 const categoryFilter = (page: Page) => page.getByRole('combobox', { name: 'Categoría' });

@@ -57,6 +57,12 @@ export async function readSeedCatalogue() {
   return { categories, tools, articles };
 }
 
+/**
+ * A uuid (version 4 layout) derived from a slug: seeding an empty database again gives the same ids, so a
+ * build of the same catalogue, whose pages carry those ids, stays valid.
+ */
+const seedUuid = (slugExpression: string) => `overlay(overlay(md5(${slugExpression}) placing '4' from 13) placing '8' from 17)::uuid`;
+
 /** Alternatives in the same category, best known first, rotated per tool so links spread across the catalogue. */
 function pickAlternatives(tool: SeedTool, peers: SeedTool[], articles: Map<string, string>): SeedTool[] {
   const ranked = peers
@@ -104,21 +110,21 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
   try {
     await client.query('BEGIN');
     const insertedCategories = await client.query(
-      `INSERT INTO categories (slug, name, description, color, icon)
-       SELECT slug, name, description, color, icon
+      `INSERT INTO categories (id, slug, name, description, color, icon)
+       SELECT ${seedUuid("'category:' || slug")}, slug, name, description, color, icon
        FROM jsonb_to_recordset($1::jsonb) AS t(slug text, name text, description text, color text, icon text)
-       ON CONFLICT (slug) DO NOTHING`,
+       ON CONFLICT DO NOTHING`,
       [JSON.stringify(categories.map((category) => ({ ...category, icon: categoryIcon(category.slug) })))],
     );
     const insertedTools = await client.query<{ slug: string }>(
-      `INSERT INTO posts (title, slug, description, content, url, keywords, pricing, is_featured, is_popular,
+      `INSERT INTO posts (id, title, slug, description, content, url, keywords, pricing, is_featured, is_popular,
                           is_verified, category_id, status, published_date)
-       SELECT t.title, t.slug, t.description, t.content, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
+       SELECT ${seedUuid("'post:' || t.slug")}, t.title, t.slug, t.description, t.content, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
               t.is_popular, t.is_verified, c.id, 'published', now()
        FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, url text,
             keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text)
        LEFT JOIN categories c ON c.slug = t.category
-       ON CONFLICT (slug) DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING slug`,
       [JSON.stringify(rows)],
     );
