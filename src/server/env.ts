@@ -18,9 +18,23 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser una URL smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.es' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
+  // Google sign-in is offered only when both are set (Google Cloud console, OAuth client of type "Web application").
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Tests and self-hosted identity servers only: an OpenID Connect issuer that stands in for Google's endpoints.
+  GOOGLE_OAUTH_ISSUER: z.url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' }).optional(),
+}).superRefine((env, context) => {
+  if (Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET)) return;
+  const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+  context.addIssue({ code: 'custom', path: [missing], message: 'el inicio de sesión con Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos' });
 });
 
 export type ServerEnv = z.infer<typeof schema>;
+
+/** Whether the site offers Google sign-in (the schema refuses one half of the OAuth client without the other). */
+export function googleSignInEnabled(env: Pick<ServerEnv, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
 
 /** Parses process.env; throws one Spanish sentence naming the bad variable. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
