@@ -1,9 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_AUTH_SECRET, E2E_GOOGLE_CLIENT } from './tests/e2e/site-secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Separate folders let several checkouts run their suites side by side.
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
+// The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+const google = E2E_GOOGLE_CLIENT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,23 +35,37 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The real path a site owner takes: embedded database, migrations, seed, build, serve.
-    command: `rm -rf ${dataDir} && node scripts/start.ts`,
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BUILDS_DIR: buildsDir,
-      DATABASE_URL: '',
-      SITE_URL: 'http://127.0.0.1:' + port,
-      // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
-      ADMIN_EMAIL: 'admin-e2e@brujula.test',
-      SMTP_URL: '',
+  webServer: [
+    {
+      command: 'node tests/fixtures/fake-oidc-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_OIDC_PORT: String(oidcPort), FAKE_OIDC_CLIENT_ID: google.clientId, FAKE_OIDC_CLIENT_SECRET: google.clientSecret },
     },
-  },
+    {
+      // The real path a site owner takes: embedded database, migrations, seed, build, serve.
+      command: `rm -rf ${dataDir} && node scripts/start.ts`,
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        BUILDS_DIR: buildsDir,
+        DATABASE_URL: '',
+        SITE_URL: 'http://127.0.0.1:' + port,
+        // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
+        ADMIN_EMAIL: 'admin-e2e@brujula.test',
+        SMTP_URL: '',
+        // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oidcPort}`,
+      },
+    },
+  ],
 });
