@@ -1,5 +1,6 @@
 import { Icon } from './Icon.tsx';
 import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { SaveButton } from './SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
 
 interface Props {
@@ -43,8 +44,9 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
           ))}
           {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
         </ul>
-        {tool.url && (
-          <div className="relative z-10 mt-auto flex items-center gap-2 pt-1">
+        <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1">
+          <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" />
+          {tool.url && (
             <a
               href={tool.url}
               target="_blank"
@@ -55,8 +57,8 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
               <Icon name="external-link" className="h-3.5 w-3.5" aria-hidden="true" />
               <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
             </a>
-          </div>
-        )}
+          )}
+        </div>
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { SaveButton } from '../../components/ui/SaveButton.tsx';
 import { ToolImage } from '../../components/ui/ToolImage.tsx';
 
 /** The list view's row: the card's content side by side, for scanning many tools quickly. */
@@ -29,18 +30,21 @@ export function ToolRow({ tool }: { tool: ToolCardData }) {
           </ul>
         </div>
       </div>
-      {tool.url && (
-        <a
-          href={tool.url}
-          target="_blank"
-          rel="noopener nofollow"
-          className="relative z-10 hidden shrink-0 items-center gap-1.5 self-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700 sm:inline-flex"
-        >
-          Visitar
-          <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-          <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
-        </a>
-      )}
+      <div className="relative z-10 flex shrink-0 flex-col items-end gap-2 self-center">
+        <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" />
+        {tool.url && (
+          <a
+            href={tool.url}
+            target="_blank"
+            rel="noopener nofollow"
+            className="hidden items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700 sm:inline-flex"
+          >
+            Visitar
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
+          </a>
+        )}
+      </div>
     </article>
   );
 }

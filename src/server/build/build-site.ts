@@ -8,7 +8,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { ConfigError } from '../env.ts';
 import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
-import { combineFingerprint, hashCode, readContentVersion } from './fingerprint.ts';
+import { combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
 import { buildSearchIndex } from './search-index.ts';
 
 export interface BuildOptions {
@@ -59,10 +59,15 @@ async function countPages(clientDir: string): Promise<number> {
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? (() => undefined);
-  const [codeHash, contentVersion] = await Promise.all([hashCode(options.root), readContentVersion(options.pool)]);
+  const [codeHash, contentVersion, catalogueIds] = await Promise.all([
+    hashCode(options.root),
+    readContentVersion(options.pool),
+    readCatalogueIds(options.pool),
+  ]);
   const fingerprint = combineFingerprint({
     code: codeHash,
     content: contentVersion,
+    ids: catalogueIds,
     database: options.databaseIdentity,
     site: options.siteUrl,
     name: options.siteName,

@@ -41,6 +41,18 @@ export async function readContentVersion(pool: pg.Pool): Promise<number> {
   return Number(rows[0]!.version);
 }
 
+/**
+ * Built pages carry row ids (save buttons, category filters): a database seeded again from scratch has the
+ * same content version but new ids, so the ids themselves are part of what a build depends on.
+ */
+export async function readCatalogueIds(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ ids: string }>(
+    `SELECT md5(coalesce((SELECT string_agg(id::text, ',' ORDER BY id) FROM posts), '') || '|' ||
+                coalesce((SELECT string_agg(id::text, ',' ORDER BY id) FROM categories), '')) AS ids`,
+  );
+  return rows[0]!.ids;
+}
+
 export function combineFingerprint(parts: Record<string, string | number>): string {
   const hash = createHash('sha256');
   for (const key of Object.keys(parts).sort()) hash.update(`${key}=${parts[key]}\n`);

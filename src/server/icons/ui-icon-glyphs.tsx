@@ -1,12 +1,12 @@
 import {
-  Check, ChevronDown, ExternalLink, LayoutDashboard, Loader2, LogOut, Plus, RotateCcw, Search, SearchX, ShieldCheck,
+  Bookmark, BookmarkCheck, Check, ChevronDown, ExternalLink, LayoutDashboard, Loader2, LogOut, Plus, RotateCcw, Search, SearchX, ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 import type { UiIconName } from '../../lib/ui-icons.ts';
 
 /** Interface icons the islands draw through the /iconos.svg sprite. */
 export const uiIconGlyphs: Record<UiIconName, LucideIcon> = {
-  check: Check, 'chevron-down': ChevronDown, 'external-link': ExternalLink, 'layout-dashboard': LayoutDashboard,
+  bookmark: Bookmark, 'bookmark-check': BookmarkCheck, check: Check, 'chevron-down': ChevronDown, 'external-link': ExternalLink, 'layout-dashboard': LayoutDashboard,
   loader: Loader2, 'log-out': LogOut, plus: Plus, 'rotate-ccw': RotateCcw, search: Search, 'search-x': SearchX,
   'shield-check': ShieldCheck,
 };

@@ -1,0 +1,15 @@
+/** The auth dialog's own error texts (SPEC §8 'Dialog' rows); known account states keep the pages' Spanish texts. */
+import { loginErrorMessage, registerErrorMessage, type AuthFailure } from './auth-forms.ts';
+
+export const DIALOG_ERROR_TITLE = 'Error';
+
+export function dialogLoginErrorMessage(failure: AuthFailure | undefined): string {
+  if (!failure) return 'Error inesperado al iniciar sesión';
+  if (failure.code === 'INVALID_EMAIL_OR_PASSWORD') return 'Credenciales inválidas. Verifica tu email y contraseña.';
+  return loginErrorMessage(failure);
+}
+
+export function dialogRegisterErrorMessage(failure: AuthFailure | undefined): string {
+  if (!failure) return 'Error inesperado al registrarse';
+  return registerErrorMessage(failure);
+}

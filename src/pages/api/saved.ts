@@ -1,0 +1,11 @@
+import type { APIRoute } from 'astro';
+import { changeSavedToolResponse, savedToolIdsResponse } from '../../server/api/saved-tools.ts';
+import { siteConfig } from '../../server/site.ts';
+
+export const prerender = false;
+
+export const GET: APIRoute = ({ locals }) => savedToolIdsResponse({ user: locals.user });
+
+export const POST: APIRoute = ({ request, locals }) => changeSavedToolResponse({ request, user: locals.user, siteOrigin: siteConfig().url }, true);
+
+export const DELETE: APIRoute = ({ request, locals }) => changeSavedToolResponse({ request, user: locals.user, siteOrigin: siteConfig().url }, false);

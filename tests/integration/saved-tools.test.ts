@@ -1,0 +1,127 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { changeSavedToolResponse, savedToolIdsResponse } from '../../src/server/api/saved-tools.ts';
+import { closeDb } from '../../src/server/db/client.ts';
+import { TOOL_NOT_FOUND_MESSAGE } from '../../src/lib/saved-tools.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+
+const pool = await useMigratedDatabase();
+// The query modules reach the database through DATABASE_URL, as the site does.
+process.env.DATABASE_URL = inject('databaseUrl');
+afterAll(() => closeDb());
+
+const SITE = 'http://localhost:4321';
+await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
+const { rows: tools } = await pool.query<{ id: string; slug: string }>(
+  `INSERT INTO posts (title, slug, description, status) VALUES
+     ('Publicada', 'publicada', 'Una herramienta publicada.', 'published'),
+     ('Otra', 'otra', 'Otra herramienta publicada.', 'published'),
+     ('Pendiente', 'pendiente', 'Aún sin revisar.', 'pending')
+   RETURNING id, slug`,
+);
+const toolId = (slug: string) => tools.find((tool) => tool.slug === slug)!.id;
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+const ana = { id: 'ana' };
+const bruno = { id: 'bruno' };
+
+function change(user: { id: string } | null, body: unknown, save: boolean, headers: Record<string, string> = { origin: SITE }) {
+  const request = new Request(`${SITE}/api/saved`, {
+    method: save ? 'POST' : 'DELETE',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return changeSavedToolResponse({ request, user, siteOrigin: SITE }, save);
+}
+
+async function savedCount(slug: string): Promise<number> {
+  const { rows } = await pool.query<{ saved_count: number }>('SELECT saved_count FROM posts WHERE slug = $1', [slug]);
+  return rows[0]!.saved_count;
+}
+
+async function savesOf(userId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ post_id: string }>('SELECT post_id FROM saved_posts WHERE user_id = $1', [userId]);
+  return rows.map((row) => row.post_id);
+}
+
+const contentVersion = async () => (await pool.query<{ last_value: string }>('SELECT last_value FROM content_version_seq')).rows[0]!.last_value;
+
+describe('saved tools', () => {
+  it('keep one save per user and tool under 20 concurrent requests, counting it once', async () => {
+    const id = toolId('publicada');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => change(ana, { postId: id }, true)));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(await savesOf('ana')).toEqual([id]);
+    expect(await savedCount('publicada')).toBe(1);
+
+    await Promise.all(Array.from({ length: 20 }, () => change(bruno, { postId: id }, true)));
+    expect(await savedCount('publicada')).toBe(2);
+  });
+
+  it('remove a save and decrement once under 20 concurrent requests', async () => {
+    const id = toolId('publicada');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => change(ana, { postId: id }, false)));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect(await savesOf('ana')).toEqual([]);
+    expect(await savedCount('publicada')).toBe(1);
+    expect(await savesOf('bruno')).toEqual([id]);
+  });
+
+  it('list only the signed-in user’s saved ids', async () => {
+    const response = await savedToolIdsResponse({ user: bruno });
+    expect(await response.json()).toEqual({ ids: [toolId('publicada')] });
+    expect(await (await savedToolIdsResponse({ user: ana })).json()).toEqual({ ids: [] });
+    expect((await savedToolIdsResponse({ user: null })).status).toBe(401);
+  });
+
+  it('refuse a tool that is missing or not published, changing nothing', async () => {
+    for (const postId of [toolId('pendiente'), MISSING_ID]) {
+      const saved = await change(ana, { postId }, true);
+      expect(saved.status).toBe(404);
+      expect(await saved.json()).toEqual({ error: TOOL_NOT_FOUND_MESSAGE });
+      expect((await change(ana, { postId }, false)).status).toBe(404);
+    }
+    expect(await savesOf('ana')).toEqual([]);
+    expect(await savedCount('pendiente')).toBe(0);
+  });
+
+  it('still let a user remove a save whose tool was unpublished afterwards', async () => {
+    const id = toolId('otra');
+    await change(ana, { postId: id }, true);
+    await pool.query(`UPDATE posts SET status = 'pending' WHERE id = $1`, [id]);
+    expect((await change(ana, { postId: id }, false)).status).toBe(200);
+    expect(await savesOf('ana')).toEqual([]);
+    expect(await savedCount('otra')).toBe(0);
+    await pool.query(`UPDATE posts SET status = 'published' WHERE id = $1`, [id]);
+  });
+
+  it('take the user from the session only: a user id in the body is ignored', async () => {
+    const id = toolId('otra');
+    expect((await change(ana, { postId: id, userId: 'bruno', user_id: 'bruno' }, true)).status).toBe(200);
+    expect(await savesOf('ana')).toEqual([id]);
+    expect(await savesOf('bruno')).toEqual([toolId('publicada')]);
+
+    // Ana's session cannot remove Bruno's save either: her request only ever touches her own rows.
+    expect((await change(ana, { postId: toolId('publicada'), userId: 'bruno' }, false)).status).toBe(200);
+    expect(await savesOf('bruno')).toEqual([toolId('publicada')]);
+    expect(await savedCount('publicada')).toBe(1);
+  });
+
+  it('refuse guests, other sites and malformed ids', async () => {
+    const id = toolId('publicada');
+    const guest = await change(null, { postId: id }, true);
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toEqual({ error: 'Usuario no autenticado' });
+    expect((await change(ana, { postId: id }, true, { origin: 'https://otro-sitio.example' })).status).toBe(403);
+    const malformed = await change(ana, { postId: 'no-es-un-uuid' }, true);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'El identificador de la herramienta no es válido.' });
+    expect(await savesOf('ana')).toEqual([toolId('otra')]);
+  });
+
+  it('never advance the content version, so saving does not rebuild the site', async () => {
+    const before = await contentVersion();
+    await change(bruno, { postId: toolId('otra') }, true);
+    await change(bruno, { postId: toolId('otra') }, false);
+    expect(await contentVersion()).toBe(before);
+  });
+});
