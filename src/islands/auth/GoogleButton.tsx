@@ -22,10 +22,16 @@ function GoogleMark() {
   );
 }
 
-/** 'Continuar con Google' and the divider before the e-mail form; rendered only where Google sign-in is configured. */
+/**
+ * 'Continuar con Google', rendered only where Google sign-in is configured. On the pages it brings the divider before
+ * the e-mail form and reports failures in a toast; the auth dialog has its own divider, and a toast would sit behind
+ * its modal backdrop, so there the failure is shown under the button.
+ */
 export default function GoogleButton({ place, returnError }: Props) {
+  const inDialog = place === 'dialog';
   const [hydrated, setHydrated] = useState(false);
   const [pending, setPending] = useState(false);
+  const [inlineError, setInlineError] = useState('');
   useEffect(() => {
     setHydrated(true);
     if (returnError) showToast({ title: GOOGLE_ERROR_TITLE, description: returnError, variant: 'destructive' });
@@ -33,16 +39,19 @@ export default function GoogleButton({ place, returnError }: Props) {
 
   const start = async () => {
     setPending(true);
+    setInlineError('');
     const { callbackURL, errorCallbackURL } = googleDestinations(place, window.location.origin);
     const result = await signInWithGoogle(callbackURL, errorCallbackURL);
     // On success the browser is already leaving for Google: the button stays busy.
     if (result.ok) return;
     setPending(false);
-    showToast({ title: GOOGLE_ERROR_TITLE, description: googleErrorMessage(place, result.failure !== undefined), variant: 'destructive' });
+    const message = googleErrorMessage(place, result.failure !== undefined);
+    if (inDialog) setInlineError(message);
+    else showToast({ title: GOOGLE_ERROR_TITLE, description: message, variant: 'destructive' });
   };
 
   return (
-    <div className="mb-6">
+    <div className={inDialog ? undefined : 'mb-6'}>
       <button
         type="button"
         onClick={start}
@@ -52,11 +61,19 @@ export default function GoogleButton({ place, returnError }: Props) {
         {pending ? <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" /> : <GoogleMark />}
         Continuar con Google
       </button>
-      <div className="mt-6 flex items-center gap-3 text-sm text-slate-600">
-        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
-        O continúa con email
-        <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
-      </div>
+      {inlineError && (
+        <div role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="font-semibold">{GOOGLE_ERROR_TITLE}</p>
+          <p>{inlineError}</p>
+        </div>
+      )}
+      {!inDialog && (
+        <div className="mt-6 flex items-center gap-3 text-sm text-slate-600">
+          <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+          O continúa con email
+          <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+        </div>
+      )}
     </div>
   );
 }
