@@ -82,6 +82,22 @@ test.describe('Google sign-in', () => {
     }
   });
 
+  test('a guest saving from a card continues with Google in the auth dialog and lands on the home page signed in', async ({ page }) => {
+    await page.goto('/');
+    const save = page.getByRole('button', { name: /^Guardar\b/ }).first();
+    await expect(save).toBeEnabled();
+    await save.click();
+    const dialog = page.getByRole('dialog', { name: '¡Únete a nosotros!' });
+    await expect(dialog.getByText('O continúa con email')).toBeVisible();
+    const google = dialog.getByRole('button', { name: 'Continuar con Google' });
+    await expect(google).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await google.click();
+    await chooseAccount(page, { email: uniqueEmail('dialogo'), name: 'Inés Díaz' });
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menú de cuenta de Inés Díaz' })).toBeVisible();
+  });
+
   test('login and register pages with the Google button pass axe', async ({ page }) => {
     for (const path of ['/login', '/register'] as const) {
       await openWithGoogle(page, path);
@@ -102,6 +118,17 @@ test.describe('Google sign-in', () => {
       await page.route('**/api/auth/sign-in/social', (route) => route.abort('connectionfailed'));
       await (await openWithGoogle(page, '/register')).click();
       await expect(page.getByRole('status')).toContainText('Error inesperado al registrarse con Google');
+    });
+
+    test('in the auth dialog the failure shows under the button', async ({ page }) => {
+      await page.route('**/api/auth/sign-in/social', (route) => route.abort('connectionfailed'));
+      await page.goto('/');
+      const save = page.getByRole('button', { name: /^Guardar\b/ }).first();
+      await expect(save).toBeEnabled();
+      await save.click();
+      const dialog = page.getByRole('dialog', { name: '¡Únete a nosotros!' });
+      await dialog.getByRole('button', { name: 'Continuar con Google' }).click();
+      await expect(dialog.getByRole('alert')).toContainText('Error inesperado al iniciar sesión con Google');
     });
   });
 });
