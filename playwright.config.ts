@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { fakeAiEnv } from './tests/fixtures/ai/serve.ts';
+import { E2E_AUTH_SECRET, E2E_GOOGLE_CLIENT } from './tests/e2e/site-secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Separate folders let several checkouts run their suites side by side.
@@ -7,6 +8,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
 // Three ports per checkout, derived from E2E_PORT so that suites running side by side never share them.
 const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000) * 3);
+// The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+const google = E2E_GOOGLE_CLIENT;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,6 +47,13 @@ export default defineConfig({
       env: { FAKE_AI_PORT: String(fakeAiPort) },
     },
     {
+      command: 'node tests/fixtures/fake-oidc-server.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { FAKE_OIDC_PORT: String(oidcPort), FAKE_OIDC_CLIENT_ID: google.clientId, FAKE_OIDC_CLIENT_SECRET: google.clientSecret },
+    },
+    {
       // The real path a site owner takes: embedded database, migrations, seed, build, serve.
       command: `rm -rf ${dataDir} && node scripts/start.ts`,
       url: `http://127.0.0.1:${port}/`,
@@ -71,6 +82,11 @@ export default defineConfig({
         AI_RATE_LIMIT_VISITOR: '6',
         // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
         SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+        // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oidcPort}`,
       },
     },
   ],

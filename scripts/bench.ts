@@ -4,7 +4,8 @@
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database;
- * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page.
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
+ * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches.
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
  */
@@ -12,9 +13,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
+import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
 import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, statusNote, table, verdict } from './bench/report.ts';
 import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
 import { ensureDebianPackages } from './bench/system-tools.ts';
@@ -43,6 +46,7 @@ const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_view)';
+const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
 
 const scratch = {
   seeded: { data: 'data/bench-seeded', builds: 'builds/bench-seeded' },
@@ -126,6 +130,13 @@ function loadTable(rows: LoadRow[]): string {
   return table(['ruta', 'servidor', 'peticiones/s', 'p50', 'p99', 'errores'], body);
 }
 
+function signInTable(result: SignInLatency | string): string {
+  const headers = ['modo', 'inicios', 'p50', 'p95'];
+  if (typeof result === 'string') return table(headers, [['—', '', result, '']]);
+  const row = (label: string, latency: SignInLatency['sequential']) => [label, count(latency.count), milliseconds(latency.p50Ms), milliseconds(latency.p95Ms)];
+  return table(headers, [row('uno tras otro', result.sequential), row(`${result.concurrency} a la vez`, result.concurrent)]);
+}
+
 function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   return table(
     ['página', 'JS gzip', 'total gzip', 'archivos JS'],
@@ -174,7 +185,9 @@ await runCli(async () => {
     }
 
     // 2. Load, on the seeded build.
-    const ours = await startOurServer({ root, port, env: scratchEnv(scratch.seeded), timeoutMs: 5 * MINUTE });
+    // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
+    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
+    const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
     cleanups.push(ours.stop);
     const wrkMissing = missing.includes('wrk');
     const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro', wrkMissing)];
@@ -194,13 +207,22 @@ await runCli(async () => {
     // 3. Page weight, from our server.
     const weights = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
+
+    // 4. Sign-in latency, from our server.
+    log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
+    const signIns = await measureSignIn({
+      serverUrl: ours.url,
+      siteOrigin: new URL(readEnv(oursEnv).SITE_URL).origin,
+      outbox: path.join(scratch.seeded.data, 'outbox'),
+      ...SIGN_INS,
+    }).catch((error: Error) => `sin medir: ${error.message}`);
     await ours.stop();
     // The server has released the embedded database; views are measured on it directly.
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
     const viewCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     loads.push({ path: VIEW_COUNTING, server: 'BD embebida', status: 200, result: viewCounting });
 
-    // 4. Report.
+    // 5. Report.
     const [seeded, large] = builds;
     const oursPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
     const nginxPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
@@ -236,7 +258,10 @@ await runCli(async () => {
         '3. Peso de las páginas (gzip nivel 9; JS incluye en línea, islas e importaciones estáticas)',
         weightTable(weights),
         '',
-        '4. Objetivos',
+        '4. Inicio de sesión con email y contraseña (cuenta verificada, catálogo sembrado, una dirección 127.0.0.x por cliente)',
+        signInTable(signIns),
+        '',
+        '5. Objetivos',
         table(['objetivo', 'meta', 'medido', ''], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,

@@ -1,6 +1,6 @@
 /** npm run build: migrate, seed when empty, and build the site and search index (FORCE=1 rebuilds regardless). */
 import { buildSite } from '../src/server/build/build-site.ts';
-import { readEnv } from '../src/server/env.ts';
+import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { databaseIdentity, prepareDatabase } from './_database.ts';
 
@@ -16,6 +16,7 @@ await runCli(async () => {
       databaseIdentity: databaseIdentity(env),
       siteUrl: env.SITE_URL,
       siteName: env.SITE_NAME,
+      googleSignIn: googleSignInEnabled(env),
       force: process.env.FORCE === '1',
       log,
     });

@@ -2,7 +2,7 @@
 import { buildSite } from '../src/server/build/build-site.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
-import { readEnv } from '../src/server/env.ts';
+import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { log, root, runCli } from './_cli.ts';
@@ -27,6 +27,7 @@ await runCli(async () => {
     databaseIdentity: databaseIdentity(env),
     siteUrl: env.SITE_URL,
     siteName: env.SITE_NAME,
+    googleSignIn: googleSignInEnabled(env),
     log,
   };
   const build = await buildSite(buildOptions);

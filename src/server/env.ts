@@ -40,6 +40,11 @@ const schema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_BASE_URL: baseUrl.optional(),
+  // Google sign-in is offered only when both are set (Google Cloud console, OAuth client of type "Web application").
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  // Tests and self-hosted identity servers only: an OpenID Connect issuer that stands in for Google's endpoints.
+  GOOGLE_OAUTH_ISSUER: z.url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' }).optional(),
 }).superRefine((env, context) => {
   const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
   if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {
@@ -52,9 +57,18 @@ const schema = z.object({
   if (chosen.includes('gemini') && !env.GEMINI_API_KEY) {
     context.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'falta la clave de Google Gemini (https://aistudio.google.com/apikey)' });
   }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    context.addIssue({ code: 'custom', path: [missing], message: 'el inicio de sesión con Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos' });
+  }
 });
 
 export type ServerEnv = z.infer<typeof schema>;
+
+/** Whether the site offers Google sign-in (the schema refuses one half of the OAuth client without the other). */
+export function googleSignInEnabled(env: Pick<ServerEnv, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
 
 /** Parses process.env; throws one Spanish sentence naming the bad variable. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {

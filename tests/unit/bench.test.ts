@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageResources, staticImports } from '../../scripts/bench/page-weight.ts';
 import { table, verdict } from '../../scripts/bench/report.ts';
 import { nginxConfig } from '../../scripts/bench/servers.ts';
+import { percentile } from '../../scripts/bench/sign-in.ts';
 import { assertLoopback, parseWrk } from '../../scripts/bench/wrk.ts';
 
 const WRK_OUTPUT = `Running 10s test @ http://127.0.0.1:4425/chatgpt
@@ -84,5 +85,15 @@ describe('table', () => {
       '/bb  │ 12,0 ms',
     ]);
     expect(verdict(undefined)).toBe('· sin medir');
+  });
+});
+
+describe('percentile', () => {
+  it('takes the nearest rank of sorted latencies', () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => index + 1);
+    expect(percentile(twenty, 0.5)).toBe(10);
+    expect(percentile(twenty, 0.95)).toBe(19);
+    expect(percentile([7], 0.95)).toBe(7);
+    expect(percentile([], 0.5)).toBeNaN();
   });
 });

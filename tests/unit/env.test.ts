@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv } from '../../src/server/env.ts';
+import { ConfigError, googleSignInEnabled, readEnv } from '../../src/server/env.ts';
 
 describe('readEnv', () => {
   it('applies defaults for the embedded setup', () => {
@@ -16,5 +16,13 @@ describe('readEnv', () => {
     expect(() => readEnv({ PORT: 'ochenta' })).toThrow(ConfigError);
     expect(() => readEnv({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => readEnv({ SITE_URL: 'mi-web' })).toThrow(/SITE_URL debe ser una URL completa/);
+  });
+
+  it('offers Google sign-in only with both halves of the OAuth client, and refuses one half alone', () => {
+    expect(googleSignInEnabled(readEnv({}))).toBe(false);
+    expect(googleSignInEnabled(readEnv({ GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'secreto' }))).toBe(true);
+    expect(() => readEnv({ GOOGLE_CLIENT_ID: 'id.apps' })).toThrow(/GOOGLE_CLIENT_SECRET: el inicio de sesión con Google necesita/);
+    expect(() => readEnv({ GOOGLE_CLIENT_SECRET: 'secreto' })).toThrow(/GOOGLE_CLIENT_ID/);
+    expect(() => readEnv({ GOOGLE_OAUTH_ISSUER: 'ftp://id.ejemplo.es' })).toThrow(/GOOGLE_OAUTH_ISSUER/);
   });
 });

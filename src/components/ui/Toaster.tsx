@@ -1,15 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { currentToast, dismissToast, showFlashedToast } from '../../stores/toast.ts';
 
 const VISIBLE_MS = 6000;
 
 /** The page's toast region. The live region stays in the DOM so screen readers announce each new toast. */
 export default function Toaster() {
-  const toast = useStore(currentToast);
+  const stored = useStore(currentToast);
+  // Another island may raise a toast before this one hydrates: the first render must still match the empty server HTML.
+  const [hydrated, setHydrated] = useState(false);
+  const toast = hydrated ? stored : null;
 
   useEffect(() => {
+    setHydrated(true);
     showFlashedToast();
   }, []);
 

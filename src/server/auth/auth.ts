@@ -1,10 +1,11 @@
 /**
- * Accounts: better-auth with e-mail + password on our own tables (profiles is the user table),
- * sessions in the database, verification e-mail, SPEC §6 roles and per-IP rate limits in PostgreSQL.
+ * Accounts: better-auth with e-mail + password and, when configured, Google, on our own tables (profiles is the
+ * user table), sessions in the database, verification e-mail, SPEC §6 roles and per-IP rate limits in PostgreSQL.
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';
 import { existingAccountEmail, verificationEmail } from '../email/templates.ts';
-import { readEnv } from '../env.ts';
+import { readEnv, type ServerEnv } from '../env.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -29,6 +30,13 @@ export const AUTH_RATE_LIMITS = {
   signUp: { window: 3600, max: 10 },
 } as const;
 
+export interface GoogleSignIn {
+  clientId: string;
+  clientSecret: string;
+  /** An OpenID Connect issuer standing in for Google (tests, self-hosted identity servers); unset means Google itself. */
+  issuer?: string | undefined;
+}
+
 export interface AuthOptions {
   db: Database;
   pool: pg.Pool;
@@ -37,6 +45,27 @@ export interface AuthOptions {
   siteName: string;
   adminEmail: string | undefined;
   sendMail: SendMail;
+  google?: GoogleSignIn | undefined;
+}
+
+/**
+ * The "google" provider. Google's own endpoints are fixed inside better-auth, so a stand-in issuer goes through the
+ * generic OIDC plugin under the same provider id: same sign-in call, callback path and account rows.
+ */
+function googleProvider(google: GoogleSignIn | undefined) {
+  if (!google) return { socialProviders: {}, plugins: [] };
+  const { clientId, clientSecret, issuer } = google;
+  if (!issuer) return { socialProviders: { google: { clientId, clientSecret, prompt: 'select_account' as const } }, plugins: [] };
+  const discoveryUrl = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  return {
+    socialProviders: {},
+    plugins: [genericOAuth({ config: [{ providerId: 'google', name: 'Google', clientId, clientSecret, discoveryUrl, scopes: ['openid', 'email', 'profile'] }] })],
+  };
+}
+
+export function googleSettings(env: ServerEnv): GoogleSignIn | undefined {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret, GOOGLE_OAUTH_ISSUER: issuer } = env;
+  return clientId && clientSecret ? { clientId, clientSecret, issuer } : undefined;
 }
 
 function validate(schema: z.ZodType, body: unknown): void {
@@ -47,6 +76,7 @@ function validate(schema: z.ZodType, body: unknown): void {
 export function createAuth(options: AuthOptions) {
   const { db, sendMail, siteName } = options;
   const site = new URL(options.siteUrl);
+  const google = googleProvider(options.google);
   return betterAuth({
     appName: siteName,
     baseURL: site.origin,
@@ -75,6 +105,8 @@ export function createAuth(options: AuthOptions) {
         await sendMail(existingAccountEmail({ to: user.email, name: user.name, loginUrl: `${site.origin}/login`, siteName }));
       },
     },
+    socialProviders: google.socialProviders,
+    plugins: google.plugins,
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
@@ -142,6 +174,7 @@ export function getAuth(): Auth {
       siteUrl: env.SITE_URL,
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
+      google: googleSettings(env),
       sendMail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <no-responder@${new URL(env.SITE_URL).hostname}>`, dataDir: env.DATA_DIR }),
     });
   }
@@ -158,8 +191,11 @@ export interface SessionUser {
 }
 
 /** The visitor's session, or null when signed out or deactivated. */
-export async function readSession(headers: Headers): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date } } | null> {
-  const result = await getAuth().api.getSession({ headers });
+export async function readSession(
+  headers: Headers,
+  auth: Auth = getAuth(),
+): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date } } | null> {
+  const result = await auth.api.getSession({ headers });
   if (!result || !result.user.isActive) return null;
   const { user, session } = result;
   return {

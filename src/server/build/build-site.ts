@@ -20,6 +20,8 @@ export interface BuildOptions {
   databaseIdentity: string;
   siteUrl: string;
   siteName: string;
+  /** Prerendered pages show the Google button only when it was configured at build time. */
+  googleSignIn: boolean;
   force?: boolean;
   log?: (line: string) => void;
 }
@@ -70,6 +72,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     site: options.siteUrl,
     name: options.siteName,
     ai: aiProvidersFingerprint(),
+    google: options.googleSignIn ? 1 : 0,
   });
   const current = await readCurrentBuild(options.buildsDir);
   if (!options.force && current?.info.fingerprint === fingerprint) {

@@ -1,4 +1,4 @@
-/** What a build depends on: the code, the database's content version and the site settings. */
+/** What a build depends on: the code, the database's content version and the site settings (including which sign-in buttons exist). */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
