@@ -1,13 +1,9 @@
-/** Saving tools (SPEC §4 Save toggle, §8): the input both sides validate, the texts, and the browser's calls to /api/saved. */
-import { z } from 'zod';
+/** Saving tools (SPEC §4 Save toggle, §8): the texts and the browser's calls to /api/saved. */
 
 export const SAVED_TOOLS_PATH = '/api/saved';
 
-export const INVALID_TOOL_ID_MESSAGE = 'El identificador de la herramienta no es válido.';
 export const TOOL_NOT_FOUND_MESSAGE = 'La herramienta no existe o ya no está publicada.';
 export const GUEST_SAVE_MESSAGE = 'Debes iniciar sesión para guardar publicaciones.';
-
-export const savedToolInput = z.object({ postId: z.uuid({ error: INVALID_TOOL_ID_MESSAGE }) });
 
 export const SAVE_LABEL = 'Guardar';
 export const SAVED_LABEL = 'Guardado';

@@ -1,5 +1,6 @@
 /** /api/saved: the signed-in user's saved tools. The user is always the session's, never one named in the body. */
-import { savedToolInput, TOOL_NOT_FOUND_MESSAGE } from '../../lib/saved-tools.ts';
+import { savedToolInput } from '../../lib/saved-tool-input.ts';
+import { TOOL_NOT_FOUND_MESSAGE } from '../../lib/saved-tools.ts';
 import type { SessionUser } from '../auth/auth.ts';
 import { listSavedToolIds, saveTool, unsaveTool } from '../db/queries/account/saved-tools.ts';
 import { CROSS_SITE_MESSAGE, isSameOrigin, json, jsonError, NOT_SIGNED_IN_MESSAGE, readJsonBody } from '../http/endpoint.ts';

@@ -1,0 +1,6 @@
+/** The save endpoints' body schema, apart from the browser helpers so zod stays out of every page's bundle. */
+import { z } from 'zod';
+
+export const INVALID_TOOL_ID_MESSAGE = 'El identificador de la herramienta no es válido.';
+
+export const savedToolInput = z.object({ postId: z.uuid({ error: INVALID_TOOL_ID_MESSAGE }) });
