@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fakeAiEnv } from './tests/fixtures/ai/serve.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Separate folders let several checkouts run their suites side by side.
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
+// Three ports per checkout, derived from E2E_PORT so that suites running side by side never share them.
+const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000) * 3);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,23 +34,42 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The real path a site owner takes: embedded database, migrations, seed, build, serve.
-    command: `rm -rf ${dataDir} && node scripts/start.ts`,
-    url: `http://127.0.0.1:${port}/`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BUILDS_DIR: buildsDir,
-      DATABASE_URL: '',
-      SITE_URL: 'http://127.0.0.1:' + port,
-      // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
-      ADMIN_EMAIL: 'admin-e2e@brujula.test',
-      SMTP_URL: '',
+  webServer: [
+    {
+      // Fake AI providers (tests/fixtures/ai): real wire protocols, failures on demand by magic words.
+      command: `node tests/fixtures/ai/serve.ts`,
+      port: fakeAiPort + 2,
+      reuseExistingServer: false,
+      env: { FAKE_AI_PORT: String(fakeAiPort) },
     },
-  },
+    {
+      // The real path a site owner takes: embedded database, migrations, seed, build, serve.
+      command: `rm -rf ${dataDir} && node scripts/start.ts`,
+      url: `http://127.0.0.1:${port}/`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        BUILDS_DIR: buildsDir,
+        DATABASE_URL: '',
+        SITE_URL: 'http://127.0.0.1:' + port,
+        // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
+        ADMIN_EMAIL: 'admin-e2e@brujula.test',
+        SMTP_URL: '',
+        ...fakeAiEnv(fakeAiPort),
+        AI_IMAGE_PROVIDER: 'pollinations',
+        AI_DESCRIPTION_PROVIDER: 'pollinations',
+        AI_STORY_PROVIDER: 'pollinations',
+        POLLINATIONS_API_KEY: '',
+        // Short, so the stalled-provider test ends quickly.
+        AI_TIMEOUT_MS: '3000',
+        // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
+        AI_RATE_LIMIT_IP: '1000',
+        AI_RATE_LIMIT_VISITOR: '6',
+      },
+    },
+  ],
 });

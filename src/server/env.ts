@@ -2,6 +2,11 @@
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
+const aiProvider = z.enum(['pollinations', 'openai-compatible', 'gemini'], {
+  error: 'debe ser pollinations, openai-compatible o gemini',
+});
+const baseUrl = z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' });
+const perTenMinutes = z.coerce.number().int().min(1).max(100_000);
 
 const schema = z.object({
   DATABASE_URL: z.url({ error: 'DATABASE_URL debe ser una URL postgres:// válida' }).optional(),
@@ -18,6 +23,35 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser una URL smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.es' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
+  // AI utilities (DESIGN §7): one provider and, optionally, one model per utility.
+  AI_IMAGE_PROVIDER: aiProvider.default('pollinations'),
+  AI_DESCRIPTION_PROVIDER: aiProvider.default('pollinations'),
+  AI_STORY_PROVIDER: aiProvider.default('pollinations'),
+  AI_IMAGE_MODEL: z.string().min(1).optional(),
+  AI_DESCRIPTION_MODEL: z.string().min(1).optional(),
+  AI_STORY_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(100, { error: 'debe ser al menos 100 ms' }).max(600_000, { error: 'debe ser como mucho 600000 ms' }).default(60_000),
+  AI_RATE_LIMIT_VISITOR: perTenMinutes.optional(),
+  AI_RATE_LIMIT_IP: perTenMinutes.optional(),
+  POLLINATIONS_API_KEY: z.string().min(1).optional(),
+  POLLINATIONS_IMAGE_URL: baseUrl.optional(),
+  POLLINATIONS_TEXT_URL: baseUrl.optional(),
+  OPENAI_COMPATIBLE_BASE_URL: baseUrl.optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+  GEMINI_API_KEY: z.string().min(1).optional(),
+  GEMINI_BASE_URL: baseUrl.optional(),
+}).superRefine((env, context) => {
+  const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
+  if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_COMPATIBLE_BASE_URL'],
+      message: 'falta la URL del servidor compatible con OpenAI (por ejemplo https://api.openai.com/v1 o http://localhost:11434/v1)',
+    });
+  }
+  if (chosen.includes('gemini') && !env.GEMINI_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'falta la clave de Google Gemini (https://aistudio.google.com/apikey)' });
+  }
 });
 
 export type ServerEnv = z.infer<typeof schema>;

@@ -4,6 +4,7 @@
  */
 import type { APIContext } from 'astro';
 import { getPool } from '../db/client.ts';
+import { readEnv, type ServerEnv } from '../env.ts';
 import { clientIp, CROSS_SITE_MESSAGE, isSameOrigin, jsonError } from '../http/endpoint.ts';
 import { siteConfig } from '../site.ts';
 import { acquireGenerationSlot, GENERATION_IN_PROGRESS_MESSAGE } from '../ratelimit/in-flight.ts';
@@ -17,6 +18,15 @@ export const AI_RATE_LIMITS: Record<AiUtility, { ip: RateLimitRule; visitor: Rat
   descriptions: { ip: { window: 600, max: 40 }, visitor: { window: 600, max: 20 } },
   stories: { ip: { window: 600, max: 40 }, visitor: { window: 600, max: 20 } },
 };
+
+/** AI_RATE_LIMIT_IP / AI_RATE_LIMIT_VISITOR replace the defaults for every utility (a busy site, or a quick test). */
+export function aiRateLimits(utility: AiUtility, env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = readEnv()): { ip: RateLimitRule; visitor: RateLimitRule } {
+  const defaults = AI_RATE_LIMITS[utility];
+  return {
+    ip: env.AI_RATE_LIMIT_IP ? { window: defaults.ip.window, max: env.AI_RATE_LIMIT_IP } : defaults.ip,
+    visitor: env.AI_RATE_LIMIT_VISITOR ? { window: defaults.visitor.window, max: env.AI_RATE_LIMIT_VISITOR } : defaults.visitor,
+  };
+}
 
 export const AI_RATE_LIMITED_MESSAGE = 'Has hecho muchas solicitudes seguidas. Espera un poco antes de generar de nuevo.';
 
@@ -40,7 +50,7 @@ export async function guardGeneration(
   if (!isSameOrigin(context.request, new URL(siteConfig().url).origin)) return { ok: false, response: jsonError(403, CROSS_SITE_MESSAGE) };
   const ip = clientIp(context);
   const visitor = visitorKey(context.locals.user?.id, anonymousSessionId, ip);
-  const rules = AI_RATE_LIMITS[utility];
+  const rules = aiRateLimits(utility);
   const pool = getPool();
   const verdict = await consumeRateLimits(pool, [
     { key: `ai:${utility}:ip:${ip}`, rule: rules.ip },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { ConfigError } from '../env.ts';
 import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
-import { combineFingerprint, hashCode, readContentVersion } from './fingerprint.ts';
+import { aiProvidersFingerprint, combineFingerprint, hashCode, readContentVersion } from './fingerprint.ts';
 import { buildSearchIndex } from './search-index.ts';
 
 export interface BuildOptions {
@@ -64,6 +64,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     database: options.databaseIdentity,
     site: options.siteUrl,
     name: options.siteName,
+    ai: aiProvidersFingerprint(),
   });
   const current = await readCurrentBuild(options.buildsDir);
   if (!options.force && current?.info.fingerprint === fingerprint) {

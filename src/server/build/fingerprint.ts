@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { activeAiProviders } from '../ai/registry.ts';
 
 const CODE_PATHS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
@@ -45,4 +46,9 @@ export function combineFingerprint(parts: Record<string, string | number>): stri
   const hash = createHash('sha256');
   for (const key of Object.keys(parts).sort()) hash.update(`${key}=${parts[key]}\n`);
   return hash.digest('hex').slice(0, 32);
+}
+
+/** /herramientas-ia-gratis shows the provider of each AI utility, so changing them calls for a new build. */
+export function aiProvidersFingerprint(): string {
+  return JSON.stringify(activeAiProviders().map(({ provider, model }) => [provider, model]));
 }

@@ -1,0 +1,67 @@
+/**
+ * Which provider and model serves each AI utility, resolved from the environment (README «Utilidades de IA»).
+ * Defaults need no account: Pollinations' anonymous endpoints.
+ */
+import { readEnv, type ServerEnv } from '../env.ts';
+
+export type AiProviderName = 'pollinations' | 'openai-compatible' | 'gemini';
+
+export const AI_PROVIDER_LABELS: Record<AiProviderName, string> = {
+  pollinations: 'Pollinations',
+  'openai-compatible': 'Servidor compatible con OpenAI',
+  gemini: 'Google Gemini',
+};
+
+export interface AiConfig {
+  image: { provider: AiProviderName; model: string | null };
+  description: { provider: AiProviderName; model: string };
+  story: { provider: AiProviderName; model: string };
+  /** Longest wait for an answer, and for the next chunk once a stream has started. */
+  timeoutMs: number;
+  pollinations: { apiKey: string | null; imageUrl: string; textUrl: string };
+  openaiCompatible: { baseUrl: string | null; apiKey: string | null };
+  gemini: { apiKey: string | null; baseUrl: string };
+}
+
+/** Anonymous endpoints need no key; with POLLINATIONS_API_KEY the same calls go through the keyed gateway. */
+const POLLINATIONS_ANONYMOUS = { image: 'https://image.pollinations.ai/prompt', text: 'https://text.pollinations.ai/openai' };
+const POLLINATIONS_GATEWAY = { image: 'https://gen.pollinations.ai/image', text: 'https://gen.pollinations.ai/v1' };
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
+
+const DEFAULT_TEXT_MODELS: Record<AiProviderName, string> = {
+  pollinations: 'openai',
+  'openai-compatible': 'gpt-4o-mini',
+  gemini: 'gemini-2.5-flash',
+};
+/** Pollinations takes the visitor's model choice (flux / stable-diffusion) instead of a configured one. */
+const DEFAULT_IMAGE_MODELS: Record<AiProviderName, string | null> = {
+  pollinations: null,
+  'openai-compatible': 'gpt-image-1',
+  gemini: 'gemini-2.5-flash-image',
+};
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+export function aiConfig(env: ServerEnv = readEnv()): AiConfig {
+  const pollinationsKey = env.POLLINATIONS_API_KEY ?? null;
+  const pollinationsDefaults = pollinationsKey ? POLLINATIONS_GATEWAY : POLLINATIONS_ANONYMOUS;
+  return {
+    image: {
+      provider: env.AI_IMAGE_PROVIDER,
+      model: env.AI_IMAGE_PROVIDER === 'pollinations' ? null : (env.AI_IMAGE_MODEL ?? DEFAULT_IMAGE_MODELS[env.AI_IMAGE_PROVIDER]),
+    },
+    description: { provider: env.AI_DESCRIPTION_PROVIDER, model: env.AI_DESCRIPTION_MODEL ?? DEFAULT_TEXT_MODELS[env.AI_DESCRIPTION_PROVIDER] },
+    story: { provider: env.AI_STORY_PROVIDER, model: env.AI_STORY_MODEL ?? DEFAULT_TEXT_MODELS[env.AI_STORY_PROVIDER] },
+    timeoutMs: env.AI_TIMEOUT_MS,
+    pollinations: {
+      apiKey: pollinationsKey,
+      imageUrl: trimSlash(env.POLLINATIONS_IMAGE_URL ?? pollinationsDefaults.image),
+      textUrl: trimSlash(env.POLLINATIONS_TEXT_URL ?? pollinationsDefaults.text),
+    },
+    openaiCompatible: {
+      baseUrl: env.OPENAI_COMPATIBLE_BASE_URL ? trimSlash(env.OPENAI_COMPATIBLE_BASE_URL) : null,
+      apiKey: env.OPENAI_COMPATIBLE_API_KEY ?? null,
+    },
+    gemini: { apiKey: env.GEMINI_API_KEY ?? null, baseUrl: trimSlash(env.GEMINI_BASE_URL ?? GEMINI_BASE_URL) },
+  };
+}
