@@ -30,6 +30,7 @@ describe('local storage driver', () => {
     expect(storage.keyFromUrl(url)).toBe('generated/2026-11/uno.webp');
     expect(await storage.read('generated/2026-11/uno.webp')).toEqual({ bytes: Buffer.from([1, 2, 3]), contentType: 'image/webp' });
     await expect(storage.put('generated/2026-11/uno.webp', new Uint8Array([9]), 'image/webp')).rejects.toThrow(/EEXIST/);
+    await expect(storage.put('generated/2026-11/dos.webp', new Uint8Array([9]), 'image/png')).rejects.toThrow(/no corresponde/);
     expect(await readdir(path.join(root, 'uploads', 'generated', '2026-11'))).toEqual(['uno.webp']);
     await storage.delete('generated/2026-11/uno.webp');
     await storage.delete('generated/2026-11/uno.webp');

@@ -28,8 +28,10 @@ export class LocalStorage implements StorageDriver {
     return file;
   }
 
-  async put(key: string, bytes: Uint8Array): Promise<string> {
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<string> {
     const file = this.fileFor(key);
+    // The type is served from the extension, so the two must agree.
+    if (CONTENT_TYPES[path.extname(key)] !== contentType) throw new Error(`${contentType} no corresponde a la extensión de ${key}`);
     await mkdir(path.dirname(file), { recursive: true });
     // Written aside then hard-linked into place: a reader never sees half a file, and link() fails
     // with EEXIST instead of overwriting (SPEC §7: uploads never overwrite).
