@@ -40,6 +40,8 @@ const schema = z.object({
   OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
   GEMINI_API_KEY: z.string().min(1).optional(),
   GEMINI_BASE_URL: baseUrl.optional(),
+  // Generated images and uploads: only the local folder driver exists so far (src/server/storage/).
+  STORAGE_DRIVER: z.enum(['local'], { error: 'el único almacenamiento disponible es local' }).default('local'),
 }).superRefine((env, context) => {
   const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
   if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {

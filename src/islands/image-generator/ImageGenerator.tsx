@@ -49,7 +49,9 @@ const plural = (count: number) => (count === 1 ? '1 imagen' : `${count} imágene
 /** The image generator of SPEC §2: the create card and the visitor's gallery, one island sharing the prompt. */
 export default function ImageGenerator() {
   const user = useStore(sessionUser);
-  const signedIn = Boolean(user);
+  const [hydrated, setHydrated] = useState(false);
+  // The first render matches the prerendered (signed-out) HTML; the session shows once hydrated.
+  const signedIn = hydrated && Boolean(user);
   const ids = useId();
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const sessionId = useRef('');
@@ -59,7 +61,6 @@ export default function ImageGenerator() {
   const [size, setSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
   const [count, setCount] = useState(1);
   const [generating, setGenerating] = useState<number | null>(null);
-  const [hydrated, setHydrated] = useState(false);
   const [partialNote, setPartialNote] = useState('');
 
   const [tab, setTab] = useState<GalleryTab>('all');
@@ -72,6 +73,7 @@ export default function ImageGenerator() {
   const [downloadingId, setDownloadingId] = useState<string | null>(null);
   const [preview, setPreview] = useState<GeneratedImageView | null>(null);
   const loadRequest = useRef<AbortController | null>(null);
+  const focusPromptOnClose = useRef(false);
 
   const load = useCallback(async (nextTab: GalleryTab, nextPage: number, mode: 'replace' | 'append' | 'quiet') => {
     loadRequest.current?.abort();
@@ -143,6 +145,19 @@ export default function ImageGenerator() {
     }
   }
 
+  function focusPrompt() {
+    const box = promptRef.current;
+    box?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    box?.focus({ preventScroll: true });
+  }
+
+  function previewClosed() {
+    setPreview(null);
+    if (!focusPromptOnClose.current) return;
+    focusPromptOnClose.current = false;
+    focusPrompt();
+  }
+
   function replaceItem(updated: GeneratedImageView) {
     setItems((current) => current.map((item) => (item.id === updated.id ? updated : item)));
     setPreview((current) => (current?.id === updated.id ? updated : current));
@@ -163,11 +178,12 @@ export default function ImageGenerator() {
     },
     remix(image) {
       setPrompt(image.prompt);
-      setPreview(null);
-      const box = promptRef.current;
-      box?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-      box?.focus({ preventScroll: true });
       showToast({ title: 'Remix aplicado', description: 'La descripción está lista en el generador para crear una variación.' });
+      // A closing modal gives focus back to its opener; the prompt box takes it once the dialog has closed.
+      if (preview) {
+        focusPromptOnClose.current = true;
+        setPreview(null);
+      } else focusPrompt();
     },
     async download(image, format: DownloadFormat) {
       setDownloadingId(image.id);
@@ -304,7 +320,7 @@ export default function ImageGenerator() {
               <Icon name={generating === null ? 'sparkles' : 'loader'} className={`h-5 w-5 ${generating === null ? '' : 'animate-spin'}`} />
               {generating === null ? 'Generar' : 'Generando...'}
             </button>
-            <p role="status" className="text-sm text-slate-700">
+            <p aria-live="polite" className="text-sm text-slate-700">
               {generating !== null && `Generando ${plural(generating)}... puede tardar unos segundos por imagen.`}
             </p>
           </div>
@@ -336,7 +352,7 @@ export default function ImageGenerator() {
                   selected ? 'bg-slate-900 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
                 }`}
               >
-                {TAB_LABELS[value]}
+                {TAB_LABELS[value]}{' '}
                 <span className={`rounded-full px-2 text-xs ${selected ? 'bg-white/20' : 'bg-slate-100'}`}>{counts[value]}</span>
               </button>
             );
@@ -395,7 +411,7 @@ export default function ImageGenerator() {
           )}
         </div>
       </section>
-      <PreviewDialog image={preview} actions={actions} onClose={() => setPreview(null)} />
+      <PreviewDialog image={preview} actions={actions} onClose={previewClosed} />
     </>
   );
 }

@@ -1,10 +1,14 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { sessionUser } from '../../stores/session.ts';
 
 /** SPEC §2: the sign-up call to action is for logged-out visitors; it disappears once a session is known. */
 export default function SignUpCta() {
   const user = useStore(sessionUser);
-  if (user) return null;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // The first render matches the prerendered HTML, so hydration never mismatches.
+  if (hydrated && user) return null;
   return (
     <section aria-labelledby="registro-cta" className="my-12 rounded-3xl bg-slate-900 px-6 py-10 text-white md:px-12">
       <h2 id="registro-cta" className="text-2xl font-bold tracking-tight md:text-3xl">

@@ -3,7 +3,7 @@
  * URL, so the local folder can be swapped for object storage by STORAGE_DRIVER without touching them.
  */
 import path from 'node:path';
-import { ConfigError } from '../env.ts';
+import { readEnv } from '../env.ts';
 import { LocalStorage } from './local.ts';
 
 export interface StorageDriver {
@@ -31,8 +31,8 @@ let driver: StorageDriver | undefined;
 
 export function getStorage(): StorageDriver {
   if (driver) return driver;
-  const name = process.env.STORAGE_DRIVER || 'local';
-  if (name !== 'local') throw new ConfigError(`STORAGE_DRIVER=${name} no existe: el único almacenamiento disponible es local.`);
-  driver = new LocalStorage(path.resolve(process.env.DATA_DIR || 'data', 'uploads'));
+  const env = readEnv();
+  // STORAGE_DRIVER is validated by the env schema; 'local' is its only value so far.
+  driver = new LocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
   return driver;
 }
