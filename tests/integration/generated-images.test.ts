@@ -52,9 +52,9 @@ describe('generating images', () => {
       Array(4).fill([1024, 768, 'un faro al atardecer, high quality, detailed, professional photography, 8k resolution']),
     );
     for (const image of result.images) {
-      expect(image.imageUrl).toMatch(/^\/media\/generated\/\d{4}-\d{2}\/[0-9a-f-]{36}\.webp$/);
+      expect(image.imageUrl).toMatch(/^\/media\/generated\/\d{4}-\d{2}\/[0-9a-f-]{36}\.jpg$/);
       const stored = await storage.read(storage.keyFromUrl(image.imageUrl)!);
-      expect((await sharp(stored!.bytes).metadata()).format).toBe('webp');
+      expect((await sharp(stored!.bytes).metadata()).format).toBe('jpeg');
     }
     const { rows } = await pool.query(`SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved FROM image_generation_history WHERE user_id = 'ana'`);
     expect(rows).toHaveLength(4);

@@ -47,11 +47,13 @@ describe('local storage driver', () => {
 });
 
 describe('image re-encoding', () => {
-  it('re-encodes a raster image to WebP and reports its size', async () => {
-    const encoded = await reencodeImage(await png(64, 32));
-    expect(encoded.contentType).toBe('image/webp');
-    expect([encoded.width, encoded.height]).toEqual([64, 32]);
-    expect(Buffer.from(encoded.bytes.subarray(8, 12)).toString('latin1')).toBe('WEBP');
+  it('re-encodes a raster image to JPEG, transparency on white, and reports its size', async () => {
+    const transparent = await sharp({ create: { width: 64, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).webp().toBuffer();
+    const encoded = await reencodeImage(transparent);
+    expect([encoded.contentType, encoded.extension, encoded.width, encoded.height]).toEqual(['image/jpeg', 'jpg', 64, 32]);
+    expect([...encoded.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const { data } = await sharp(encoded.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(250);
   });
 
   it('refuses SVG and bytes that are not an image', async () => {

@@ -40,9 +40,9 @@ export interface GenerationRequest {
   concurrency?: number;
 }
 
-function storageKey(now = new Date()): string {
+function storageKey(extension: string, now = new Date()): string {
   const month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  return `generated/${month}/${randomUUID()}.webp`;
+  return `generated/${month}/${randomUUID()}.${extension}`;
 }
 
 export async function generateImages(deps: GenerationDeps, request: GenerationRequest): Promise<GenerationResult> {
@@ -60,7 +60,7 @@ export async function generateImages(deps: GenerationDeps, request: GenerationRe
       if (error instanceof InvalidImageError) throw new AiProviderError('bad_response', error.message, { cause: error });
       throw error;
     });
-    const key = storageKey();
+    const key = storageKey(encoded.extension);
     const imageUrl = await deps.storage.put(key, encoded.bytes, encoded.contentType);
     try {
       return await insertGeneratedImage(
