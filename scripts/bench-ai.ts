@@ -1,12 +1,14 @@
 /**
- * npm run bench:ai: the story endpoint's own cost over the provider's, against the fake providers:
- * median time to first byte and total time, direct vs through POST /api/ai/stories, and resident memory
- * per concurrent generation. Starts the fakes and a one-process site (scratch data and builds folders).
- * BENCH_AI_SITE=http://… BENCH_AI_PID=… BENCH_AI_PROVIDER=http://…/openai measure an already running pair.
+ * npm run bench:ai: the story and image endpoints' own cost over the provider's, against the fake providers:
+ * median time to first byte and total time, direct vs through POST /api/ai/stories, the same for one image
+ * through POST /api/ai/images (one at a time and ten at once), and resident memory per concurrent generation. Starts the fakes and a one-process site (scratch data and builds folders).
+ * BENCH_AI_SITE=http://… BENCH_AI_PID=… BENCH_AI_PROVIDER=http://…/openai (and BENCH_AI_IMAGE_PROVIDER=http://…/prompt
+ * when it is not beside it) measure an already running pair.
  */
 import { spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { fakeAiEnv, startFakeAi } from '../tests/fixtures/ai/serve.ts';
+import { measureImageGeneration } from './bench/ai-images.ts';
 import { measureStoryStreaming } from './bench/ai-stories.ts';
 import { log, root, runCli } from './_cli.ts';
 
@@ -29,11 +31,13 @@ await runCli(async () => {
   let siteUrl = process.env.BENCH_AI_SITE;
   let pid = Number(process.env.BENCH_AI_PID);
   let providerTextUrl = process.env.BENCH_AI_PROVIDER;
+  let providerImageUrl = process.env.BENCH_AI_IMAGE_PROVIDER ?? providerTextUrl?.replace(/\/openai$/, '/prompt');
   const stops: (() => Promise<void>)[] = [];
   if (!siteUrl || !pid || !providerTextUrl) {
     const fakes = await startFakeAi(0);
     stops.push(() => fakes.close());
     providerTextUrl = `${fakes.pollinations.url}/openai`;
+    providerImageUrl = `${fakes.pollinations.url}/prompt`;
     siteUrl = `http://127.0.0.1:${port}`;
     log('Arrancando el sitio contra los proveedores falsos (construye si hace falta)…');
     const child = spawn(process.execPath, [`${root}/scripts/start.ts`], {
@@ -42,7 +46,8 @@ await runCli(async () => {
       env: {
         ...process.env,
         ...fakeAiEnv(0),
-        POLLINATIONS_IMAGE_URL: `${fakes.pollinations.url}/prompt`,
+        POLLINATIONS_IMAGE_URL: providerImageUrl,
+        AI_IMAGE_PROVIDER: 'pollinations',
         POLLINATIONS_TEXT_URL: providerTextUrl,
         AI_STORY_PROVIDER: 'pollinations',
         POLLINATIONS_API_KEY: '',
@@ -79,6 +84,18 @@ await runCli(async () => {
         row('total', result.provider.totalMs, result.endpoint.totalMs),
         `\n${result.concurrent} historias a la vez: RSS del servidor ${result.baselineRssMib.toFixed(0)} MiB → pico ${result.peakRssMib.toFixed(0)} MiB, ` +
           `unos ${result.perGenerationKib.toFixed(0)} KiB por generación; ${result.concurrentFailures} fallidas.`,
+      ].join('\n'),
+    );
+    const images = await measureImageGeneration({ siteUrl, providerImageUrl: providerImageUrl!, serverPid: pid });
+    console.log(
+      [
+        `\nUna imagen de 1024×1024 (mediana; el endpoint además la recodifica, la guarda y la anota):\n`,
+        '| medida | proveedor directo | POST /api/ai/images | añadido |',
+        '|---|---|---|---|',
+        row(`una a una (${images.runs})`, images.sequential.providerMs, images.sequential.endpointMs),
+        row(`${images.concurrent} a la vez (×3)`, images.parallel.providerMs, images.parallel.endpointMs),
+        `\n${images.concurrent} imágenes a la vez: p90 ${images.parallel.endpointP90Ms.toFixed(0)} ms; RSS del servidor ${images.baselineRssMib.toFixed(0)} MiB → pico ` +
+          `${images.peakRssMib.toFixed(0)} MiB, unos ${images.perGenerationMib.toFixed(1)} MiB por generación; ${images.failures} fallidas.`,
       ].join('\n'),
     );
   } finally {
