@@ -6,7 +6,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
   // Prerendered pages are built once for everyone: no session exists at build time.
-  if (context.isPrerendered || context.url.pathname.startsWith('/api/auth/')) return next();
+  // Stored files (/media/) are public and the same for everyone: no session lookup per image.
+  if (context.isPrerendered || context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return next();
   // No session cookie, no session: most on-demand requests are anonymous and skip the lookup.
   if (!context.request.headers.get('cookie')?.includes('session_token')) return next();
   const current = await readSession(context.request.headers);

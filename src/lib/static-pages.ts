@@ -1,6 +1,7 @@
 /** Pages whose content lives in the code, with the date their text last changed (shown on the page and in the sitemap). */
 export const contentPages = {
   freeTools: { path: '/herramientas-ia-gratis', revised: '2026-11-22' },
+  imageGenerator: { path: '/generador-de-imagenes', revised: '2026-11-22' },
   privacy: { path: '/privacidad', revised: '2026-11-22' },
   terms: { path: '/terminos', revised: '2026-11-22' },
   help: { path: '/ayuda', revised: '2026-11-22' },

@@ -45,6 +45,8 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Tests and self-hosted identity servers only: an OpenID Connect issuer that stands in for Google's endpoints.
   GOOGLE_OAUTH_ISSUER: z.url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' }).optional(),
+  // Generated images and uploads: only the local folder driver exists so far (src/server/storage/).
+  STORAGE_DRIVER: z.enum(['local'], { error: 'el único almacenamiento disponible es local' }).default('local'),
 }).superRefine((env, context) => {
   const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
   if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {

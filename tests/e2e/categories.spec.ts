@@ -251,10 +251,11 @@ test('the sitemap is well-formed XML with SPEC priorities', async ({ page, reque
   expect(byPath.get('/')).toMatchObject({ priority: '1.0', changefreq: 'daily' });
   expect(byPath.get('/categorias')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
   expect(byPath.get('/herramientas-ia-gratis')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
+  expect(byPath.get('/generador-de-imagenes')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
   expect(byPath.get('/categoria/imagen')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')).toMatchObject({ priority: '0.6', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  expect(result.urls!.length).toBe(1 + 2 + seedCategories.length + seedTools.length + 3);
+  expect(result.urls!.length).toBe(1 + 3 + seedCategories.length + seedTools.length + 3);
   for (const path of ['/login', '/register', '/publicar', '/dashboard', '/admin']) expect(byPath.has(path)).toBe(false);
   expect([...byPath.keys()].some((path) => path.startsWith('/api'))).toBe(false);
 });

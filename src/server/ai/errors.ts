@@ -2,13 +2,25 @@
  * Turns whatever a provider call throws (HTTP statuses, SDK errors, network failures, our own deadline)
  * into one AiProviderError kind, so pages show one of six Spanish messages and logs keep the detail.
  */
-import { APICallError } from 'ai';
 import type { Deadline } from './deadline.ts';
 import { AiProviderError, type AiErrorKind } from './types.ts';
 
 const INVALID_KEY = /API_KEY_INVALID|API key not valid|invalid_api_key|Incorrect API key/i;
 const CONTENT_POLICY = /content[_ ]?policy|content_filter|moderation|safety|nsfw|prohibited|blocked/i;
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+
+interface SdkCallError extends Error {
+  statusCode?: number;
+  responseBody?: string;
+}
+
+/**
+ * The AI SDK's APICallError, recognised by the marker its isInstance() checks, so that this module does
+ * not load the SDK for the image adapters, which never use it.
+ */
+function isSdkCallError(error: unknown): error is SdkCallError {
+  return error instanceof Error && (error as unknown as Record<symbol, unknown>)[Symbol.for('vercel.ai.error.AI_APICallError')] === true;
+}
 
 /** The kind an HTTP error status (plus its body, for the 400s that carry a reason) stands for. */
 export function kindForStatus(status: number, body = ''): AiErrorKind {
@@ -47,7 +59,7 @@ export function toAiError(provider: string, error: unknown, deadline?: Deadline,
   if (error instanceof AiProviderError) return error;
   if (deadline?.timedOut) return new AiProviderError('timeout', `${provider}: sin respuesta a tiempo`, { cause: error });
   if (callerSignal?.aborted) return callerSignal.reason ?? error;
-  if (APICallError.isInstance(error)) {
+  if (isSdkCallError(error)) {
     if (error.statusCode !== undefined) {
       return new AiProviderError(kindForStatus(error.statusCode, error.responseBody ?? error.message), `${provider}: ${error.message}`, { cause: error });
     }

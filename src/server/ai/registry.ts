@@ -31,7 +31,7 @@ export function getImageDescriber(config: AiConfig = aiConfig()): ImageDescriber
     describe(request: DescriptionRequest) {
       return streamModelText({
         provider: label,
-        model: languageModel(config, provider, model),
+        model: () => languageModel(config, provider, model),
         instructions: DESCRIPTION_INSTRUCTIONS,
         messages: [
           {
@@ -59,7 +59,7 @@ export function getStoryWriter(config: AiConfig = aiConfig()): StoryWriter {
     write(request: StoryRequest) {
       return streamModelText({
         provider: label,
-        model: languageModel(config, provider, model),
+        model: () => languageModel(config, provider, model),
         instructions: STORY_INSTRUCTIONS,
         messages: [{ role: 'user', content: storyUserText(request) }],
         timeoutMs: config.timeoutMs,

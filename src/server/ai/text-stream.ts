@@ -2,9 +2,7 @@
  * Streaming text through the AI SDK for every text provider, with our deadline between chunks and the
  * SDK's error parts, aborts and refusal finish reasons turned into AiProviderError kinds.
  */
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText, type LanguageModel, type ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { AiConfig, AiProviderName } from './config.ts';
 import { Deadline } from './deadline.ts';
 import { toAiError } from './errors.ts';
@@ -26,8 +24,13 @@ function legacyPollinationsFetch(textUrl: string): typeof fetch {
   };
 }
 
-export function languageModel(config: AiConfig, provider: AiProviderName, model: string): LanguageModel {
-  if (provider === 'gemini') return createGoogleGenerativeAI({ apiKey: config.gemini.apiKey ?? '', baseURL: config.gemini.baseUrl })(model);
+/** The SDKs load on the first generation, and only the configured provider's: a cold server answers sooner. */
+export async function languageModel(config: AiConfig, provider: AiProviderName, model: string): Promise<LanguageModel> {
+  if (provider === 'gemini') {
+    const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
+    return createGoogleGenerativeAI({ apiKey: config.gemini.apiKey ?? '', baseURL: config.gemini.baseUrl })(model);
+  }
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   if (provider === 'openai-compatible') {
     return createOpenAICompatible({ name: 'openai-compatible', baseURL: config.openaiCompatible.baseUrl ?? '', apiKey: config.openaiCompatible.apiKey ?? undefined }).chatModel(model);
   }
@@ -42,7 +45,7 @@ export function languageModel(config: AiConfig, provider: AiProviderName, model:
 
 export interface TextCall {
   provider: string;
-  model: LanguageModel;
+  model: () => Promise<LanguageModel>;
   instructions: string;
   messages: ModelMessage[];
   timeoutMs: number;
@@ -51,11 +54,13 @@ export interface TextCall {
 }
 
 export async function* streamModelText(call: TextCall): AsyncGenerator<string> {
+  // Loaded before the deadline starts: the provider's time is what the timeout measures.
+  const [{ streamText }, model] = await Promise.all([import('ai'), call.model()]);
   const deadline = new Deadline(call.timeoutMs, call.signal, STREAM_TOTAL_MS);
   let wrote = false;
   try {
     const result = streamText({
-      model: call.model,
+      model,
       instructions: call.instructions,
       messages: call.messages,
       maxOutputTokens: call.maxOutputTokens,

@@ -14,6 +14,8 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     { path: '/', lastmod: catalogueChanged, ...sitemapRules.home },
     { path: '/categorias', lastmod: catalogueChanged, ...sitemapRules.hub },
     { path: contentPages.freeTools.path, lastmod: revised(contentPages.freeTools.revised), ...sitemapRules.hub },
+    // SPEC §9: the image generator has the hubs' priority and rate (0.8, weekly).
+    { path: contentPages.imageGenerator.path, lastmod: revised(contentPages.imageGenerator.revised), ...sitemapRules.hub },
     ...categories.map((category) => ({ path: `/categoria/${category.slug}`, lastmod: category.lastmod, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
     ...[contentPages.privacy, contentPages.terms, contentPages.help].map((page) => ({

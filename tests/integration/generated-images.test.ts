@@ -1,0 +1,155 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AiProviderError, type ImageGenerator, type ImageRequest } from '../../src/server/ai/types.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { deleteOwnedImage, listGallery, toggleSavedImage } from '../../src/server/db/queries/visitor/generated-images.ts';
+import { generateImages } from '../../src/server/images/generate-images.ts';
+import { LocalStorage } from '../../src/server/storage/local.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+
+const pool = await useMigratedDatabase();
+const db = drizzle(pool, { schema });
+const root = await mkdtemp(path.join(tmpdir(), 'brujula-images-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+const storage = new LocalStorage(path.join(root, 'uploads'));
+
+await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
+const ANA = { userId: 'ana' };
+const BRUNO = { userId: 'bruno' };
+const SESSION_A = { sessionId: 'session_1700000000000_aaaaaaaaa' };
+const SESSION_B = { sessionId: 'session_1700000000000_bbbbbbbbb' };
+
+/** A provider that paints a small PNG and remembers what it was asked. */
+function fakeGenerator(fail?: (request: ImageRequest, call: number) => AiProviderError | undefined): ImageGenerator & { requests: ImageRequest[] } {
+  const requests: ImageRequest[] = [];
+  return {
+    provider: 'prueba',
+    requests,
+    async generate(request) {
+      requests.push(request);
+      const failure = fail?.(request, requests.length);
+      if (failure) throw failure;
+      const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#ff8800' } }).png().toBuffer();
+      return { bytes: new Uint8Array(bytes), contentType: 'image/png' };
+    },
+  };
+}
+
+const generate = (owner: { userId: string } | { sessionId: string }, count: number, generator = fakeGenerator()) =>
+  generateImages({ generator, storage, db }, { input: { prompt: 'un faro al atardecer', model: 'flux', size: '1024x768', count }, owner, visitorType: 'userId' in owner ? 'registered' : 'unregistered' });
+
+describe('generating images', () => {
+  it('stores each image re-encoded, with its own seed and one history row per image', async () => {
+    const generator = fakeGenerator();
+    const result = await generate(ANA, 4, generator);
+    expect(result.failure).toBeNull();
+    expect(result.images).toHaveLength(4);
+    expect(generator.requests.map((request) => [request.width, request.height, request.prompt])).toEqual(
+      Array(4).fill([1024, 768, 'un faro al atardecer, high quality, detailed, professional photography, 8k resolution']),
+    );
+    for (const image of result.images) {
+      expect(image.imageUrl).toMatch(/^\/media\/generated\/\d{4}-\d{2}\/[0-9a-f-]{36}\.jpg$/);
+      const stored = await storage.read(storage.keyFromUrl(image.imageUrl)!);
+      expect((await sharp(stored!.bytes).metadata()).format).toBe('jpeg');
+    }
+    const { rows } = await pool.query(`SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved FROM image_generation_history WHERE user_id = 'ana'`);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({ user_id: 'ana', session_id: null, model_used: 'flux', provider: 'prueba', visitor_type: 'registered', width: 32, height: 24, is_saved: false });
+    for (const row of rows) expect(row.seed).toBeGreaterThanOrEqual(0);
+    expect(rows.every((row) => row.seed <= 1_000_000)).toBe(true);
+  });
+
+  it('keeps what succeeded when a later image fails, and stops on a failure every image would hit', async () => {
+    const partial = await generate(SESSION_A, 3, fakeGenerator((_, call) => (call === 2 ? new AiProviderError('timeout', 'lento') : undefined)));
+    expect(partial.images).toHaveLength(2);
+    expect(partial.failure?.kind).toBe('timeout');
+
+    const refusing = fakeGenerator(() => new AiProviderError('content_refused', 'no'));
+    const refused = await generateImages(
+      { generator: refusing, storage, db },
+      { input: { prompt: 'x', model: 'flux', size: '512x512', count: 9 }, owner: SESSION_B, visitorType: 'unregistered', concurrency: 1 },
+    );
+    expect(refused.images).toEqual([]);
+    expect(refusing.requests).toHaveLength(1);
+  });
+});
+
+describe('gallery ownership', () => {
+  it('shows each visitor only their own images, anonymous sessions apart from each other and from accounts', async () => {
+    await generate(SESSION_B, 1);
+    const ana = await listGallery(ANA, 'all', 1, db);
+    const sessionA = await listGallery(SESSION_A, 'all', 1, db);
+    const sessionB = await listGallery(SESSION_B, 'all', 1, db);
+    expect(ana.counts).toEqual({ all: 4, saved: 0, recent: 4 });
+    expect(sessionA.items).toHaveLength(2);
+    expect(sessionB.items).toHaveLength(1);
+    expect(new Set([...ana.items, ...sessionA.items, ...sessionB.items].map((image) => image.id)).size).toBe(7);
+    expect((await listGallery(BRUNO, 'all', 1, db)).items).toEqual([]);
+    expect(await listGallery(SESSION_A, 'saved', 1, db)).toMatchObject({ items: [], hasMore: false });
+  });
+
+  it('pages Todas by 16 and caps Recientes at 12', async () => {
+    await generate(BRUNO, 9);
+    await generate(BRUNO, 9);
+    const first = await listGallery(BRUNO, 'all', 1, db);
+    const second = await listGallery(BRUNO, 'all', 2, db);
+    expect([first.items.length, first.hasMore, second.items.length, second.hasMore]).toEqual([16, true, 2, false]);
+    expect(new Set([...first.items, ...second.items].map((image) => image.id)).size).toBe(18);
+    const recent = await listGallery(BRUNO, 'recent', 1, db);
+    expect(recent.items).toHaveLength(12);
+    expect(recent.counts).toEqual({ all: 18, saved: 0, recent: 12 });
+  });
+
+  it('lets only the owner save; is_saved and saved_generated_images always agree', async () => {
+    const [image] = (await listGallery(ANA, 'all', 1, db)).items;
+    expect(await toggleSavedImage('bruno', image!.id, db)).toBeNull();
+    expect(await toggleSavedImage('ana', '00000000-0000-4000-8000-000000000000', db)).toBeNull();
+
+    const results = await Promise.all([toggleSavedImage('ana', image!.id, db), toggleSavedImage('ana', image!.id, db), toggleSavedImage('ana', image!.id, db)]);
+    expect(results.sort()).toEqual([false, true, true]);
+    const consistency = async () =>
+      (
+        await pool.query(
+          `SELECT h.is_saved, count(s.id)::int AS links FROM image_generation_history h LEFT JOIN saved_generated_images s ON s.image_history_id = h.id WHERE h.id = $1 GROUP BY h.is_saved`,
+          [image!.id],
+        )
+      ).rows[0];
+    expect(await consistency()).toEqual({ is_saved: true, links: 1 });
+    const saved = await listGallery(ANA, 'saved', 1, db);
+    expect(saved.items.map((item) => [item.id, item.isSaved])).toEqual([[image!.id, true]]);
+    expect(saved.counts.saved).toBe(1);
+
+    expect(await toggleSavedImage('ana', image!.id, db)).toBe(false);
+    expect(await consistency()).toEqual({ is_saved: false, links: 0 });
+  });
+
+  it('lets a visitor delete only their own image, and the saved link goes with it', async () => {
+    const [image] = (await listGallery(ANA, 'all', 1, db)).items;
+    await toggleSavedImage('ana', image!.id, db);
+    expect(await deleteOwnedImage(BRUNO, image!.id, db)).toBeNull();
+    expect(await deleteOwnedImage(SESSION_A, image!.id, db)).toBeNull();
+    expect(await deleteOwnedImage(ANA, image!.id, db)).toBe(image!.imageUrl);
+    expect((await pool.query('SELECT count(*)::int AS n FROM saved_generated_images WHERE image_history_id = $1', [image!.id])).rows[0].n).toBe(0);
+
+    const [anonymous] = (await listGallery(SESSION_A, 'all', 1, db)).items;
+    expect(await deleteOwnedImage(SESSION_B, anonymous!.id, db)).toBeNull();
+    expect(await deleteOwnedImage(ANA, anonymous!.id, db)).toBeNull();
+    expect(await deleteOwnedImage(SESSION_A, anonymous!.id, db)).toBe(anonymous!.imageUrl);
+  });
+
+  it('a session id never reaches rows that belong to an account', async () => {
+    // An account's rows have a null session_id, and an anonymous owner only matches rows without a user.
+    await pool.query(`UPDATE image_generation_history SET session_id = $1 WHERE user_id = 'bruno'`, [SESSION_B.sessionId]);
+    const asSession = await listGallery(SESSION_B, 'all', 1, db);
+    expect(asSession.counts.all).toBe(1);
+  });
+});
+
+it('writes no stray temporary files', async () => {
+  const files = await readdir(path.join(root, 'uploads'), { recursive: true });
+  expect(files.filter((file) => String(file).endsWith('.tmp'))).toEqual([]);
+});
