@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { currentToast, dismissToast, showFlashedToast } from '../../stores/toast.ts';
+import { Icon } from './Icon.tsx';
 
 const VISIBLE_MS = 6000;
 
@@ -42,7 +42,7 @@ export default function Toaster() {
             className="rounded-md p-1 text-current opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             aria-label="Cerrar notificación"
           >
-            <X className="h-4 w-4" aria-hidden="true" />
+            <Icon name="x" className="h-4 w-4" />
           </button>
         </div>
       )}
