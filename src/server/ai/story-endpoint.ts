@@ -112,13 +112,14 @@ export async function postStory(context: Context, writer: StoryWriter = getStory
             return null;
           });
         }
+        // The slot is freed before the visitor learns the story ended, so an immediate next story is never refused.
+        await release();
         end({ ok: true, story: saved });
       } catch (error) {
+        await release();
         if (cancelled || callerSignal.aborted) end(null);
         else end({ ok: false, error: visitorMessage(error, writer.provider).message });
       }
-      // Reached only when the story is over: every path above that goes on streaming has returned.
-      await release();
     },
     async cancel() {
       cancelled = true;

@@ -9,16 +9,16 @@ export const GENERATION_IN_PROGRESS_MESSAGE = 'Ya tienes una generación en curs
 /** Takes the visitor's slot; returns the function that frees it, or null when a generation is running. */
 export async function acquireGenerationSlot(pool: pg.Pool, visitorKey: string, leaseSeconds: number): Promise<(() => Promise<void>) | null> {
   const key = `inflight:${visitorKey}`;
-  // As text: a JavaScript Date keeps milliseconds only, and PostgreSQL's microseconds would then never match below.
-  const { rows } = await pool.query<{ reset_at: string }>(
+  // The lease travels as text: a JavaScript Date drops PostgreSQL's microseconds and would never match again.
+  const { rows } = await pool.query<{ lease: string }>(
     `INSERT INTO rate_limit_buckets AS bucket (key, count, reset_at)
      VALUES ($1, 1, now() + make_interval(secs => $2))
      ON CONFLICT (key) DO UPDATE SET count = 1, reset_at = excluded.reset_at
        WHERE bucket.reset_at <= now()
-     RETURNING reset_at::text`,
+     RETURNING reset_at::text AS lease`,
     [key, leaseSeconds],
   );
-  const lease = rows[0]?.reset_at;
+  const lease = rows[0]?.lease;
   if (!lease) return null;
   let released = false;
   return async () => {
