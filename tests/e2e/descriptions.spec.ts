@@ -3,13 +3,12 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { verificationLink } from './mail.ts';
+import { registerAndSignIn } from './accounts.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 // The fake Pollinations (playwright.config.ts) serves JPEGs on loopback; SAFE_FETCH_ALLOW_HOSTS lets the site fetch them.
 const FAKE_AI_PORT = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (PORT % 1000) * 3);
 const fixtureImageUrl = (name: string, width = 320, height = 200) => `http://127.0.0.1:${FAKE_AI_PORT}/prompt/${name}?width=${width}&height=${height}`;
-const PASSWORD = 'clave-segura-1';
 // Chromium logs every 4xx/5xx answer of fetch as a console error; these tests expect some on purpose.
 const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
 
@@ -145,21 +144,7 @@ test.describe('saved descriptions', () => {
     test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const email = `descripciones-${Date.now()}@brujula.test`;
-    await page.goto('/register');
-    await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeEnabled();
-    await page.getByLabel('Nombre').fill('Marta Ruiz');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
-    await page.goto(await verificationLink(email));
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerAndSignIn(page, email);
 
     await page.goto('/mis-descripciones');
     await expect(page.getByRole('heading', { name: 'Aún no has guardado ninguna descripción' })).toBeVisible();

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { verificationLink } from './mail.ts';
+import { registerAndSignIn } from './accounts.ts';
 
 const PATH = '/generador-de-imagenes';
-const PASSWORD = 'clave-segura-1';
 // Chromium logs every failed fetch as a console error; several tests expect refusals on purpose.
 const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
 
@@ -249,20 +248,7 @@ test.describe('image generator, signed-in user', () => {
   test('saves and unsaves images; Guardadas lists them; the sign-up call to action is gone', async ({ page }) => {
     test.slow();
     const email = `imagenes-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
-    await page.goto('/register');
-    await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeEnabled();
-    await page.getByLabel('Nombre').fill('Marta Ruiz');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
-    await page.goto(await verificationLink(email));
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerAndSignIn(page, email);
 
     await openGenerator(page);
     await expect(tab(page, 'Guardadas')).toBeEnabled();

@@ -2,9 +2,8 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
-import { verificationLink } from './mail.ts';
+import { registerAndSignIn } from './accounts.ts';
 
-const PASSWORD = 'clave-segura-1';
 // Chromium logs every non-2xx fetch answer as a console error; these tests cause some on purpose.
 const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
 // Must match AI_RATE_LIMIT_VISITOR in playwright.config.ts.
@@ -157,20 +156,7 @@ test.describe('signed-in stories', () => {
   test('a finished story is saved and listed newest first; a failed one is not', async ({ page }) => {
     test.slow();
     const email = uniqueEmail('historias');
-    await page.goto('/register');
-    await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeEnabled();
-    await page.getByLabel('Nombre').fill('Marta Ruiz');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 15_000 });
-    await page.goto(await verificationLink(email));
-    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await registerAndSignIn(page, email);
 
     await openGenerator(page);
     const saved = page.getByRole('region', { name: 'Tus historias' });
