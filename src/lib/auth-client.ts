@@ -5,15 +5,6 @@ import { GOOGLE_ERROR_PATHS } from './google-sign-in.ts';
 /** Where the e-mail verification link lands; better-auth appends &error=... when the link has failed. */
 export const VERIFIED_CALLBACK_PATH = '/login?verificado=1';
 
-export interface SessionUserView {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  image: string | null;
-  isActive: boolean;
-}
-
 export type AuthResult = { ok: true } | { ok: false; failure: AuthFailure | undefined };
 
 async function post(path: string, body: unknown): Promise<AuthResult> {
@@ -60,21 +51,4 @@ export async function signInWithGoogle(callbackURL: string, errorCallbackURL: st
     return { ok: true };
   }
   return { ok: false, failure: { status: response.status, code: data.code, message: data.message } };
-}
-
-export async function signOutAndGoHome(): Promise<void> {
-  await post('sign-out', {});
-  window.location.assign('/');
-}
-
-/** The current visitor, or null when signed out (or when the request fails: the page stays usable as a guest). */
-export async function fetchSessionUser(): Promise<SessionUserView | null> {
-  try {
-    const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (!response.ok) return null;
-    const data = (await response.json()) as { user?: SessionUserView } | null;
-    return data?.user && data.user.isActive !== false ? data.user : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,7 +3,7 @@
  * cards' script), and the save toggle itself (SPEC §4 Save toggle, §8 toasts).
  */
 import { atom, onMount } from 'nanostores';
-import type { SessionUserView } from '../lib/auth-client.ts';
+import type { SessionUserView } from '../lib/session-client.ts';
 import { fetchSavedToolIds, requestSaveChange, saveToasts } from '../lib/saved-tools.ts';
 import { openAuthDialog } from './auth-dialog.ts';
 import { sessionUser } from './session.ts';

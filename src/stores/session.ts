@@ -1,6 +1,6 @@
 /** The visitor's session as the browser sees it, asked for once per page and shared by every island. */
 import { atom, onMount } from 'nanostores';
-import { fetchSessionUser, type SessionUserView } from '../lib/auth-client.ts';
+import { fetchSessionUser, type SessionUserView } from '../lib/session-client.ts';
 
 /** undefined while unknown: islands keep their signed-out markup until the answer arrives. */
 export const sessionUser = atom<SessionUserView | null | undefined>(undefined);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../src/lib/auth-dialog.ts';
-import type { SessionUserView } from '../../src/lib/auth-client.ts';
+import type { SessionUserView } from '../../src/lib/session-client.ts';
 
 const USER: SessionUserView = { id: 'u1', name: 'Ana', email: 'ana@ejemplo.es', role: 'user', image: null, isActive: true };
 const TOOL = '11111111-1111-4111-8111-111111111111';

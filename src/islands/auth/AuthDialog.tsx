@@ -1,7 +1,8 @@
 import { LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
-import { fetchSessionUser, signInWithEmail, signUpWithEmail } from '../../lib/auth-client.ts';
+import { signInWithEmail, signUpWithEmail } from '../../lib/auth-client.ts';
+import { fetchSessionUser } from '../../lib/session-client.ts';
 import { DIALOG_ERROR_TITLE, dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../lib/auth-dialog.ts';
 import { loginSchema, registerFields } from '../../lib/auth-forms.ts';
 import { closeAuthDialog } from '../../stores/auth-dialog.ts';

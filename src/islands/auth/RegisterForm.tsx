@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
-import { fetchSessionUser, signUpWithEmail } from '../../lib/auth-client.ts';
+import { signUpWithEmail } from '../../lib/auth-client.ts';
+import { fetchSessionUser } from '../../lib/session-client.ts';
 import { REGISTER_ERROR_TITLE, registerErrorMessage, registerSchema } from '../../lib/auth-forms.ts';
 import { flashToast, showToast } from '../../stores/toast.ts';
 import { useValidatedForm } from './use-form.ts';

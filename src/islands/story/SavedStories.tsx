@@ -1,5 +1,5 @@
 import { STORY_GENRES } from '../../lib/ai-options.ts';
-import type { SessionUserView } from '../../lib/auth-client.ts';
+import type { SessionUserView } from '../../lib/session-client.ts';
 import type { SavedStory } from '../../lib/story.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
