@@ -1,10 +1,11 @@
 /** The auth dialog's own error texts (SPEC §8 'Dialog' rows); known account states keep the pages' Spanish texts. */
+import { DIALOG_LOGIN_UNEXPECTED } from './auth-dialog-texts.ts';
 import { loginErrorMessage, registerErrorMessage, type AuthFailure } from './auth-forms.ts';
 
-export const DIALOG_ERROR_TITLE = 'Error';
+export { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
 
 export function dialogLoginErrorMessage(failure: AuthFailure | undefined): string {
-  if (!failure) return 'Error inesperado al iniciar sesión';
+  if (!failure) return DIALOG_LOGIN_UNEXPECTED;
   if (failure.code === 'INVALID_EMAIL_OR_PASSWORD') return 'Credenciales inválidas. Verifica tu email y contraseña.';
   return loginErrorMessage(failure);
 }

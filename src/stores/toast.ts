@@ -7,6 +7,10 @@ export interface Toast {
   variant?: 'default' | 'destructive';
 }
 
+/** How long a toast stays: Radix's default, which SPEC's shadcn/ui toasts inherit, and SPEC §9's 3000 ms on the image pages. */
+export const TOAST_DURATION_MS = 5000;
+export const IMAGE_PAGE_TOAST_DURATION_MS = 3000;
+
 export const currentToast = atom<Toast | null>(null);
 
 const FLASH_KEY = 'toast';

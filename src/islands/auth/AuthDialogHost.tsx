@@ -1,28 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { createRoot } from 'react-dom/client';
 import { authDialogOpen } from '../../stores/auth-dialog.ts';
-
-const neverChanges = () => () => {};
-
-// The dialog and its form validation load on first use: most visitors never open it.
-const AuthDialog = lazy(() => import('./AuthDialog.tsx'));
-const GoogleButton = lazy(() => import('./GoogleButton.tsx'));
+import AuthDialog from './AuthDialog.tsx';
+import GoogleButton from './GoogleButton.tsx';
 
 interface Props {
   /** Whether Google sign-in is configured (decided when the page was built). */
-  google?: boolean;
+  google: boolean;
 }
 
-/** Mounted once by the layout; renders the auth dialog while the store says it is open. */
-export default function AuthDialogHost({ google = false }: Props) {
+/** Renders the auth dialog while the store says it is open. */
+function AuthDialogHost({ google }: Props) {
   const open = useStore(authDialogOpen);
-  // A Guardar pressed before this island hydrates has already opened the store: the first render must
-  // still match the server's empty markup, so the dialog appears on the render after hydration.
-  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
-  if (!open || !hydrated) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialog>{google && <GoogleButton place="dialog" />}</AuthDialog>
-    </Suspense>
-  );
+  if (!open) return null;
+  return <AuthDialog>{google && <GoogleButton place="dialog" />}</AuthDialog>;
+}
+
+/** Mounts the host into the layout's empty container; see auth-dialog-loader.ts for when. */
+export function mountAuthDialog(container: HTMLElement, google: boolean): void {
+  createRoot(container).render(<AuthDialogHost google={google} />);
 }
