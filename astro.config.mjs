@@ -5,6 +5,18 @@ import vercel from '@astrojs/vercel';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+/** Our own client:intent directive (src/client-directives/intent.ts). */
+const clientDirectives = {
+  name: 'client-directives',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('./src/client-directives/intent.ts', import.meta.url)) });
+    },
+  },
+};
 
 const site = process.env.SITE_URL || 'http://localhost:4321';
 const onVercel = process.env.DEPLOY_TARGET === 'vercel';
@@ -15,7 +27,7 @@ export default defineConfig({
   outDir: onVercel ? './dist' : process.env.ASTRO_OUT_DIR || './dist',
   output: 'static',
   adapter: onVercel ? vercel() : node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), clientDirectives],
   trailingSlash: 'never',
   // Pages render in parallel so social-image encoding (sharp, off the main thread) overlaps page rendering.
   build: { format: 'file', concurrency: Math.max(2, availableParallelism()) },

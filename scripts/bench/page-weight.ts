@@ -2,15 +2,23 @@
  * What a page ships, gzip-compressed: its HTML, stylesheets and JavaScript (external scripts,
  * module preloads, island components and renderers, inline scripts, and the static imports of
  * those modules followed recursively). Each resource is counted once per page.
+ * Islands that wait for the visitor to reach for them (client:intent) are counted apart: what the
+ * page loads on its own, and what it adds once the visitor uses them.
  */
 import { gzipSync } from 'node:zlib';
 
 export interface PageWeight {
   status: number;
+  /** JavaScript the page loads without any interaction. */
   jsGzipBytes: number;
+  /** JavaScript added when the visitor first uses a client:intent island. */
+  onIntentJsGzipBytes: number;
   totalGzipBytes: number;
   jsFiles: number;
 }
+
+/** Directives whose island loads only once the visitor reaches for it. */
+const ON_INTENT_DIRECTIVES = new Set(['intent']);
 
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
@@ -24,8 +32,9 @@ function decodeEntities(value: string): string {
 }
 
 /** Script, stylesheet and island URLs of an HTML page, plus the bodies of its executable inline scripts. */
-export function pageResources(html: string): { scripts: string[]; styles: string[]; inlineScripts: string[] } {
+export function pageResources(html: string): { scripts: string[]; onIntentScripts: string[]; styles: string[]; inlineScripts: string[] } {
   const scripts: string[] = [];
+  const onIntentScripts: string[] = [];
   const styles: string[] = [];
   const inlineScripts: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
@@ -45,12 +54,13 @@ export function pageResources(html: string): { scripts: string[]; styles: string
   }
   // Astro islands load their component and framework renderer as modules.
   for (const match of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    const target = ON_INTENT_DIRECTIVES.has(attribute(match[0], 'client') ?? '') ? onIntentScripts : scripts;
     for (const name of ['component-url', 'renderer-url']) {
       const url = attribute(match[0], name);
-      if (url) scripts.push(decodeEntities(url));
+      if (url) target.push(decodeEntities(url));
     }
   }
-  return { scripts, styles, inlineScripts };
+  return { scripts, onIntentScripts, styles, inlineScripts };
 }
 
 /** Relative specifiers of a minified module's static imports and re-exports (not dynamic `import()`). */
@@ -76,8 +86,8 @@ async function fetchText(url: string): Promise<{ status: number; body: string }>
 export async function measurePageWeight(origin: string, pathname: string): Promise<PageWeight> {
   const pageUrl = new URL(pathname, origin);
   const page = await fetchText(pageUrl.href);
-  if (page.status !== 200) return { status: page.status, jsGzipBytes: 0, totalGzipBytes: 0, jsFiles: 0 };
-  const { scripts, styles, inlineScripts } = pageResources(page.body);
+  if (page.status !== 200) return { status: page.status, jsGzipBytes: 0, onIntentJsGzipBytes: 0, totalGzipBytes: 0, jsFiles: 0 };
+  const { scripts, onIntentScripts, styles, inlineScripts } = pageResources(page.body);
   const sameOrigin = (href: string, base: URL) => {
     const url = new URL(href, base);
     return url.origin === pageUrl.origin ? url.href : undefined;
@@ -89,28 +99,37 @@ export async function measurePageWeight(origin: string, pathname: string): Promi
     if (sheet.status === 200) cssGzip += gzipSize(sheet.body);
   }
 
-  const inlineGzip = inlineScripts.reduce((sum, body) => sum + gzipSize(body), 0);
-  let externalJsGzip = 0;
   const seen = new Set<string>();
-  const pending = scripts.map((script) => sameOrigin(script, pageUrl)).filter((url) => url !== undefined);
-  while (pending.length > 0) {
-    const href = pending.pop()!;
-    if (seen.has(href)) continue;
-    seen.add(href);
-    const module = await fetchText(href);
-    if (module.status !== 200) continue;
-    externalJsGzip += gzipSize(module.body);
-    for (const specifier of staticImports(module.body)) {
-      const imported = sameOrigin(specifier, new URL(href));
-      if (imported && !seen.has(imported)) pending.push(imported);
+  /** Gzip bytes of these modules and their static imports, skipping modules already counted. */
+  const moduleGraphGzip = async (entries: string[]) => {
+    let bytes = 0;
+    const pending = entries.map((script) => sameOrigin(script, pageUrl)).filter((url) => url !== undefined);
+    while (pending.length > 0) {
+      const href = pending.pop()!;
+      if (seen.has(href)) continue;
+      seen.add(href);
+      const module = await fetchText(href);
+      if (module.status !== 200) continue;
+      bytes += gzipSize(module.body);
+      for (const specifier of staticImports(module.body)) {
+        const imported = sameOrigin(specifier, new URL(href));
+        if (imported && !seen.has(imported)) pending.push(imported);
+      }
     }
-  }
+    return bytes;
+  };
+
+  const inlineGzip = inlineScripts.reduce((sum, body) => sum + gzipSize(body), 0);
+  const externalJsGzip = await moduleGraphGzip(scripts);
+  const onLoadFiles = seen.size;
+  const onIntentJsGzip = await moduleGraphGzip(onIntentScripts);
 
   // Inline scripts travel inside the HTML, so the total counts them once, as part of the page.
   return {
     status: 200,
     jsGzipBytes: inlineGzip + externalJsGzip,
+    onIntentJsGzipBytes: onIntentJsGzip,
     totalGzipBytes: gzipSize(page.body) + cssGzip + externalJsGzip,
-    jsFiles: seen.size,
+    jsFiles: onLoadFiles,
   };
 }

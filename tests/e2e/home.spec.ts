@@ -20,10 +20,15 @@ async function apiTitles(request: APIRequestContext, search: string): Promise<st
   return ((await response.json()) as ApiPage).items.map((item) => item.title);
 }
 
-/** Opens the home page and waits until the catalogue island has hydrated. */
+const catalogueIsland = (page: Page) => page.locator('astro-island[opts*=\'"name":"HomeCatalogue"\']');
+
+/**
+ * Opens the home page. The catalogue hydrates when the visitor reaches for it, so the tests press its
+ * controls as a visitor would, before its code has arrived; an address with filters hydrates at once.
+ */
 async function openHome(page: Page, search = '') {
   await page.goto(`/${search}`);
-  await expect(page.locator('astro-island[opts*=\'"name":"HomeCatalogue"\']')).not.toHaveAttribute('ssr');
+  if (search) await expect(catalogueIsland(page)).not.toHaveAttribute('ssr');
 }
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Herramientas de IA' });
@@ -151,6 +156,22 @@ test.describe('home page', () => {
 });
 
 test.describe('home filters', () => {
+  test('the catalogue loads its code only when the visitor reaches for it, and the first press still counts', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(new URL(sent.url()).pathname);
+    });
+    await openHome(page);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((script) => script.includes('HomeCatalogue'))).toEqual([]);
+    await expect(catalogueIsland(page)).toHaveAttribute('ssr');
+
+    await filterButton(page, 'Populares').click();
+    await expect(filterButton(page, 'Populares')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/\/\?filtro=populares$/);
+    expect(scripts.some((script) => script.includes('HomeCatalogue'))).toBe(true);
+  });
+
   test('a filter button loads its tools, marks itself pressed and shows the active filters', async ({ page, request }) => {
     await openHome(page);
     await filterButton(page, 'Destacadas').click();
@@ -217,7 +238,7 @@ test.describe('home filters', () => {
     await expect(cardTitles(page)).toHaveText(expected);
 
     await page.reload();
-    await expect(page.locator('astro-island[opts*=\'"name":"HomeCatalogue"\']')).not.toHaveAttribute('ssr');
+    await expect(catalogueIsland(page)).not.toHaveAttribute('ssr');
     await expect(filterButton(page, 'Más Visitadas')).toHaveAttribute('aria-pressed', 'true');
     await expect(categoryTrigger(page)).toHaveText('Vídeo');
     await expect(cardTitles(page)).toHaveText(expected);

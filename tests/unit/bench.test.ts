@@ -47,7 +47,8 @@ describe('pageResources', () => {
     <script type="application/ld+json">{"@type":"WebSite"}</script>
     <script type="module" src="/_astro/page.js"></script>
     </head><body>
-    <astro-island uid="1" component-url="/_astro/Filter.js" renderer-url="/_astro/client.js" props="{}"></astro-island>
+    <astro-island uid="1" component-url="/_astro/Filter.js" renderer-url="/_astro/client.js" props="{}" client="load"></astro-island>
+    <astro-island uid="2" component-url="/_astro/Grid.js" renderer-url="/_astro/client.js" props="{}" client="intent"></astro-island>
     <script>document.documentElement.dataset.ready = '1'</script>
     </body></html>`;
 
@@ -56,6 +57,10 @@ describe('pageResources', () => {
     expect(resources.scripts).toEqual(['/_astro/page.js', '/_astro/pre.js', '/_astro/Filter.js', '/_astro/client.js']);
     expect(resources.styles).toEqual(['/_astro/a.css']);
     expect(resources.inlineScripts).toEqual(["document.documentElement.dataset.ready = '1'"]);
+  });
+
+  it('keeps the islands that wait for the visitor (client:intent) apart from what loads with the page', () => {
+    expect(pageResources(html).onIntentScripts).toEqual(['/_astro/Grid.js', '/_astro/client.js']);
   });
 });
 

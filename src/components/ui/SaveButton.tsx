@@ -8,6 +8,8 @@ interface Props {
   toolId: string;
   toolTitle: string;
   place: SavePlace;
+  /** Inside a client:intent island a press before hydration is replayed, so the server markup stays enabled. */
+  enabledBeforeHydration?: boolean;
 }
 
 const neverChanges = () => () => {};
@@ -22,7 +24,7 @@ const placeClass: Record<SavePlace, string> = {
  * the data-save-* attributes that the page's static-save-buttons script drives. It starts disabled so that a
  * press before the page's code is ready waits instead of doing nothing.
  */
-export function SaveButton({ toolId, toolTitle, place }: Props) {
+export function SaveButton({ toolId, toolTitle, place, enabledBeforeHydration = false }: Props) {
   const savedIds = useStore(savedToolIds);
   const pendingIds = useStore(pendingToolIds);
   // False while hydrating server markup (which knows no saved ids), true at once for cards created later
@@ -44,7 +46,7 @@ export function SaveButton({ toolId, toolTitle, place }: Props) {
       data-save-tool={toolId}
       data-save-place={place}
       data-saved={saved}
-      disabled={!hydrated || pending}
+      disabled={(!hydrated && !enabledBeforeHydration) || pending}
       aria-busy={pending || undefined}
       onClick={onClick}
       className={`group/save relative z-10 inline-flex items-center border font-medium transition disabled:cursor-not-allowed disabled:opacity-70 ${placeClass[place]} border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700 data-[saved=true]:border-brand-600 data-[saved=true]:bg-brand-50 data-[saved=true]:text-brand-700`}

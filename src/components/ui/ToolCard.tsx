@@ -8,10 +8,12 @@ interface Props {
   headingLevel?: 'h2' | 'h3';
   /** The first cards of a page load eagerly; the rest lazily (SPEC: lazy images). */
   eager?: boolean;
+  /** See SaveButton. */
+  saveEnabledBeforeHydration?: boolean;
 }
 
 /** A tool card (SPEC §2): rendered to static HTML by pages and live by the home grid island. */
-export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: Props) {
+export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, saveEnabledBeforeHydration = false }: Props) {
   const chips = tool.categories.slice(0, CARD_CATEGORY_CHIPS);
   const more = tool.categories.length - chips.length;
   return (
@@ -45,7 +47,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false }: 
           {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
         </ul>
         <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1">
-          <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" />
+          <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" enabledBeforeHydration={saveEnabledBeforeHydration} />
           {tool.url && (
             <a
               href={tool.url}

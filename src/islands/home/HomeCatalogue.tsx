@@ -26,7 +26,10 @@ type Status = 'ready' | 'loading' | 'loading-more' | 'error';
 
 const SKELETON_CARDS = 6;
 
-/** The home filter bar and tool grid (SPEC §2): state in the URL, pages from /api/tools. */
+/**
+ * The home filter bar and tool grid (SPEC §2): state in the URL, pages from /api/tools.
+ * Hydrated with client:intent, which replays an early press (see its save buttons).
+ */
 export default function HomeCatalogue({ initialPage, categories }: Props) {
   const [state, setState] = useState<CatalogueState>(DEFAULT_STATE);
   const [items, setItems] = useState<ToolCardData[]>(initialPage.items);
@@ -200,7 +203,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
             <ul ref={listRef} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((tool, index) => (
                 <li key={tool.id}>
-                  <ToolCard tool={tool} eager={index < 3} />
+                  <ToolCard tool={tool} eager={index < 3} saveEnabledBeforeHydration />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,64 @@
+/**
+ * client:intent hydrates an island when the visitor is about to use it: a pointer over it, a touch or
+ * keyboard focus inside it. It also hydrates at once when the address carries the island's state
+ * (`urlParams`) and when someone is signed in (their saved tools must show). The last press made before
+ * the code arrived (a click on a button, or a named key such as ArrowDown on a control) is made again once
+ * the island is live, so an early press is late, never lost.
+ */
+import type { ClientDirective } from 'astro';
+import { whenSignedIn } from '../lib/signed-in-signal.ts';
+
+export interface IntentOptions {
+  /** Query parameters that describe the island's state: any of them in the address hydrates at once. */
+  urlParams?: string[];
+}
+
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+/** Keys that only move or choose; typed characters already reached their field and are not replayed. */
+const NOT_REPLAYED_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
+/** Makes a remembered press again on the same element, now that the island's handlers are attached. */
+function replay(event: Event): void {
+  const target = event.target as HTMLElement;
+  if (event instanceof KeyboardEvent) {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: event.key, code: event.code, bubbles: true, cancelable: true }));
+  } else {
+    target.closest('button')?.click();
+  }
+}
+
+const intentDirective: ClientDirective = (load, options, el) => {
+  const { urlParams = [] } = (typeof options.value === 'object' ? options.value : {}) as IntentOptions;
+  let started = false;
+  let earlyPress: Event | null = null;
+
+  const rememberPress = (event: Event) => {
+    if (event instanceof KeyboardEvent) {
+      if (event.key.length > 1 && !NOT_REPLAYED_KEYS.has(event.key)) earlyPress = event;
+    } else if ((event.target as Element).closest('button')) {
+      // Enter or Space on a button arrives as a click after its keydown: the click is the press.
+      earlyPress = event;
+    }
+  };
+  el.addEventListener('click', rememberPress, true);
+  el.addEventListener('keydown', rememberPress, true);
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
+    const hydrate = await load();
+    await hydrate();
+    el.removeEventListener('click', rememberPress, true);
+    el.removeEventListener('keydown', rememberPress, true);
+    // React hydrates synchronously on a discrete event, so the replayed press reaches the live handler.
+    if (earlyPress) replay(earlyPress);
+  };
+
+  for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });
+  const params = new URLSearchParams(location.search);
+  if (urlParams.some((name) => params.has(name))) void start();
+  whenSignedIn(() => void start());
+};
+
+export default intentDirective;
