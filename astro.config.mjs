@@ -34,6 +34,8 @@ export default defineConfig({
   prefetch: false,
   vite: {
     plugins: [tailwindcss()],
+    // The dev server must never hand out the embedded database, its generated secrets or the builds.
+    server: { fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/data/**', '**/builds/**', '**/auth-secret'] } },
     ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'sharp', 'pg'] },
   },
 });
