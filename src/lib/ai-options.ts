@@ -59,9 +59,9 @@ export const STORY_AUDIENCES = [
 export type StoryAudience = (typeof STORY_AUDIENCES)[number]['value'];
 
 export const STORY_LENGTHS = [
-  { value: 'short', label: 'Corta (unas 300 palabras)', words: 300 },
-  { value: 'medium', label: 'Media (unas 700 palabras)', words: 700 },
-  { value: 'long', label: 'Larga (unas 1.500 palabras)', words: 1500 },
+  { value: 'short', label: 'Corta (unas 300)', words: 300 },
+  { value: 'medium', label: 'Media (unas 700)', words: 700 },
+  { value: 'long', label: 'Larga (unas 1.500)', words: 1500 },
 ] as const;
 export type StoryLength = (typeof STORY_LENGTHS)[number]['value'];
 export const STORY_PROMPT_MAX = 1000;

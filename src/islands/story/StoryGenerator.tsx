@@ -189,7 +189,7 @@ export default function StoryGenerator() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Choice label="Género" value={genre} options={STORY_GENRES} onChange={setGenre} disabled={writing} />
           <Choice label="Público" value={audience} options={STORY_AUDIENCES} onChange={setAudience} disabled={writing} />
-          <Choice label="Extensión" value={length} options={STORY_LENGTHS} onChange={setLength} disabled={writing} />
+          <Choice label="Extensión (palabras)" value={length} options={STORY_LENGTHS} onChange={setLength} disabled={writing} />
           <Choice label="Idioma" value={language} options={DESCRIPTION_LANGUAGES} onChange={setLanguage} disabled={writing} />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
