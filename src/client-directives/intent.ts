@@ -46,8 +46,15 @@ const intentDirective: ClientDirective = (load, options, el) => {
   const start = async () => {
     if (started) return;
     started = true;
+    let hydrate: Awaited<ReturnType<typeof load>>;
+    try {
+      hydrate = await load();
+    } catch {
+      // Offline, or a deploy replaced the chunk: the next intent tries again; the links keep working meanwhile.
+      started = false;
+      return;
+    }
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start, true);
-    const hydrate = await load();
     await hydrate();
     el.removeEventListener('click', rememberPress, true);
     el.removeEventListener('keydown', rememberPress, true);

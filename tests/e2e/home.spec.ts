@@ -172,6 +172,23 @@ test.describe('home filters', () => {
     expect(scripts.some((script) => script.includes('HomeCatalogue'))).toBe(true);
   });
 
+  test.describe('when the catalogue code cannot be fetched', () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/] });
+
+    test('the links keep working and the next press tries again', async ({ page }) => {
+      await openHome(page);
+      await page.route('**/_astro/HomeCatalogue*.js', (route) => route.abort());
+      await filterButton(page, 'Populares').click();
+      await expect(catalogueIsland(page)).toHaveAttribute('ssr');
+      await expect(filterButton(page, 'Populares')).toHaveAttribute('aria-pressed', 'false');
+
+      await page.unroute('**/_astro/HomeCatalogue*.js');
+      await filterButton(page, 'Populares').click();
+      await expect(filterButton(page, 'Populares')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page).toHaveURL(/\/\?filtro=populares$/);
+    });
+  });
+
   test('a filter button loads its tools, marks itself pressed and shows the active filters', async ({ page, request }) => {
     await openHome(page);
     await filterButton(page, 'Destacadas').click();
