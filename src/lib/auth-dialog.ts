@@ -2,8 +2,6 @@
 import { DIALOG_LOGIN_UNEXPECTED } from './auth-dialog-texts.ts';
 import { loginErrorMessage, registerErrorMessage, type AuthFailure } from './auth-forms.ts';
 
-export { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
-
 export function dialogLoginErrorMessage(failure: AuthFailure | undefined): string {
   if (!failure) return DIALOG_LOGIN_UNEXPECTED;
   if (failure.code === 'INVALID_EMAIL_OR_PASSWORD') return 'Credenciales inválidas. Verifica tu email y contraseña.';

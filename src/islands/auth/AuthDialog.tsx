@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
 import { signInWithEmail, signUpWithEmail } from '../../lib/auth-client.ts';
 import { fetchSessionUser } from '../../lib/session-client.ts';
-import { DIALOG_ERROR_TITLE, dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../lib/auth-dialog.ts';
+import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../lib/auth-dialog.ts';
+import { DIALOG_ERROR_TITLE } from '../../lib/auth-dialog-texts.ts';
 import { loginSchema, registerFields } from '../../lib/auth-forms.ts';
 import { closeAuthDialog } from '../../stores/auth-dialog.ts';
 import { refreshSavedToolsAfterSignIn } from '../../stores/saved-tools.ts';
