@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { signInWithGoogle } from '../../lib/auth-client.ts';
 import { GOOGLE_ERROR_TITLE, googleDestinations, googleErrorMessage, type GoogleSignInPlace } from '../../lib/google-sign-in.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -29,11 +30,10 @@ function GoogleMark() {
  */
 export default function GoogleButton({ place, returnError }: Props) {
   const inDialog = place === 'dialog';
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   const [inlineError, setInlineError] = useState('');
   useEffect(() => {
-    setHydrated(true);
     if (returnError) showToast({ title: GOOGLE_ERROR_TITLE, description: returnError, variant: 'destructive' });
   }, [returnError]);
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Bookmark, BookmarkCheck, Copy, FileCode, ImagePlus, LoaderCircle, RotateCcw, Sparkles, Upload } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { DEFAULT_DESCRIPTION_LANGUAGE, DESCRIPTION_LANGUAGES } from '../../lib/ai-options.ts';
 import {
   checkDescriptionSource,
@@ -38,7 +39,6 @@ export default function DescriptionGenerator() {
   const fileInput = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [language, setLanguage] = useState<string>(DEFAULT_DESCRIPTION_LANGUAGE);
   const [instructions, setInstructions] = useState('');
@@ -49,15 +49,11 @@ export default function DescriptionGenerator() {
   const [descriptionId, setDescriptionId] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const objectUrl = URL.createObjectURL(file);
-    setPreview(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
+  const ready = useHydrated();
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
 
   function choose(candidate: File | undefined) {
     if (!candidate) return;

@@ -155,6 +155,7 @@ function DescriptionCard({ item, onDeleted }: { item: SavedDescriptionCard; onDe
           <p>{item.text.slice(0, DESCRIPTION_PREVIEW_CHARS).trimEnd()}…</p>
         ) : (
           // Sanitized by the server's allowlist when generated and again when this page was rendered.
+          // eslint-disable-next-line @eslint-react/dom-no-dangerously-set-innerhtml
           <div className={DESCRIPTION_PROSE} dangerouslySetInnerHTML={{ __html: item.html }} />
         )}
       </div>

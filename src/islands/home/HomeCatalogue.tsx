@@ -104,9 +104,12 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
   // A shared or reloaded address asks for its own first page.
   useEffect(() => {
     const fromUrl = stateFromSearch(location.search, categories);
+    // The address is outside React and unknown to the prerendered HTML: it can only be read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!isDefaultState(fromUrl)) void show(fromUrl, { writeUrl: true });
     return () => request.current?.abort();
     // Only on hydration: later changes come from the controls themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // After "load more", focus moves to the first new card so keyboard users continue where they were.

@@ -28,9 +28,9 @@ export function DownloadMenu({ onDownload, busy, compact = false }: Props) {
       setOpen(false);
       button.current?.focus();
     };
-    document.addEventListener('pointerdown', onPointer);
-    root.current?.addEventListener('keydown', onKey);
     const element = root.current;
+    document.addEventListener('pointerdown', onPointer);
+    element?.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       element?.removeEventListener('keydown', onKey);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import {
   DEFAULT_IMAGE_MODEL,
   DEFAULT_IMAGE_SIZE,
@@ -49,7 +50,7 @@ const plural = (count: number) => (count === 1 ? '1 imagen' : `${count} imágene
 /** The image generator of SPEC §2: the create card and the visitor's gallery, one island sharing the prompt. */
 export default function ImageGenerator() {
   const user = useStore(sessionUser);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   // The first render matches the prerendered (signed-out) HTML; the session shows once hydrated.
   const signedIn = hydrated && Boolean(user);
   const ids = useId();
@@ -105,13 +106,14 @@ export default function ImageGenerator() {
 
   useEffect(() => {
     sessionId.current = anonymousSessionId();
-    setHydrated(true);
   }, []);
 
   // The gallery loads once the session is known, so the Guardadas tab and counts match the visitor.
   const knownUserId = user === undefined ? undefined : (user?.id ?? null);
   useEffect(() => {
     if (knownUserId === undefined) return;
+    // The session lives in a store outside React: when it becomes known (or changes), the gallery follows it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setTab('all');
     void load('all', 1, 'replace');
   }, [knownUserId, load]);

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { sessionUser } from '../../stores/session.ts';
 
 /** SPEC §2: the sign-up call to action is for logged-out visitors; it disappears once a session is known. */
 export default function SignUpCta() {
   const user = useStore(sessionUser);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // The first render matches the prerendered HTML, so hydration never mismatches.
   if (hydrated && user) return null;
   return (

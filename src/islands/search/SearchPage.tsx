@@ -74,11 +74,14 @@ export function SearchPage({ categories }: Props) {
 
   useEffect(() => {
     const id = ++searchId.current;
+    // The query comes from the address (set on load, on submit and on back/forward); the search runs in Pagefind.
+    /* eslint-disable react-hooks/set-state-in-effect */
     if (!query) {
       setOutcome({ status: 'idle' });
       return;
     }
     setOutcome({ status: 'loading' });
+    /* eslint-enable react-hooks/set-state-in-effect */
     (async () => {
       const pagefind = await loadPagefind();
       // An empty list filters nothing but still makes Pagefind count results per category.

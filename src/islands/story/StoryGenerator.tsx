@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
+import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { DESCRIPTION_LANGUAGES, STORY_AUDIENCES, STORY_GENRES, STORY_LENGTHS, STORY_PROMPT_MAX, type DescriptionLanguage, type StoryAudience, type StoryGenre, type StoryLength } from '../../lib/ai-options.ts';
 import { readStoryStream, storyFileName, storyTitle, type SavedStory } from '../../lib/story.ts';
 import { anonymousSessionId } from '../../lib/visitor-session.ts';
@@ -48,25 +49,22 @@ export default function StoryGenerator() {
   const [story, setStory] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<SavedStory[] | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const abort = useRef<AbortController | null>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLElement>(null);
 
-  useEffect(() => setHydrated(true), []);
-
   useEffect(() => {
-    if (!user) {
-      setSaved(null);
-      return;
-    }
+    if (!user) return;
+    const abort = new AbortController();
     let live = true;
-    fetch('/api/ai/stories', { headers: { accept: 'application/json' } })
+    fetch('/api/ai/stories', { headers: { accept: 'application/json' }, signal: abort.signal })
       .then((response) => (response.ok ? (response.json() as Promise<{ stories: SavedStory[] }>) : { stories: [] }))
       .then((body) => live && setSaved(body.stories))
       .catch(() => live && setSaved([]));
     return () => {
       live = false;
+      abort.abort();
     };
   }, [user]);
 
@@ -249,7 +247,7 @@ export default function StoryGenerator() {
           )}
         </section>
         {/* The session may already be known when this island hydrates; the server rendered it unknown. */}
-        <SavedStories user={hydrated ? user : undefined} stories={saved} />
+        <SavedStories user={hydrated ? user : undefined} stories={user ? saved : null} />
       </div>
     </div>
   );
