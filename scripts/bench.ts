@@ -244,9 +244,24 @@ await runCli(async () => {
         large ? seconds(large.run.durationMs) : '—',
         verdict(large ? large.run.durationMs < TARGETS.largeBuildMs : undefined),
       ],
-      [`${TOOL_PAGE}: peticiones/s frente a nginx`, '≥ 0,50×', throughput === undefined ? '—' : ratio(throughput), verdict(throughput === undefined ? undefined : throughput >= TARGETS.throughputVsNginx)],
-      ['/api/tools p99 (peor ruta), BD embebida', '< 100 ms', apiP99 === undefined ? '—' : milliseconds(apiP99), verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms)],
-      ['JS de la portada al cargar (gzip)', '< 80 KB', home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status), verdict(home.status === 200 ? home.jsGzipBytes < TARGETS.homeJsGzipBytes : undefined)],
+      [
+        `${TOOL_PAGE}: peticiones/s frente a nginx`,
+        '≥ 0,50×',
+        throughput === undefined ? '—' : ratio(throughput),
+        verdict(throughput === undefined ? undefined : throughput >= TARGETS.throughputVsNginx),
+      ],
+      [
+        '/api/tools p99 (peor ruta), BD embebida',
+        '< 100 ms',
+        apiP99 === undefined ? '—' : milliseconds(apiP99),
+        verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms),
+      ],
+      [
+        'JS de la portada al cargar (gzip)',
+        '< 80 KB',
+        home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status),
+        verdict(home.status === 200 ? home.jsGzipBytes < TARGETS.homeJsGzipBytes : undefined),
+      ],
     ];
 
     const cpus = os.cpus();

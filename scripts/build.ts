@@ -20,7 +20,11 @@ await runCli(async () => {
       force: process.env.FORCE === '1',
       log,
     });
-    log(build.skipped ? `Sin cambios: la construcción ${build.info.id} sigue vigente.` : `Construcción ${build.info.id} lista (${build.info.pages} páginas, ${(build.info.durationMs / 1000).toFixed(1)} s).`);
+    log(
+      build.skipped
+        ? `Sin cambios: la construcción ${build.info.id} sigue vigente.`
+        : `Construcción ${build.info.id} lista (${build.info.pages} páginas, ${(build.info.durationMs / 1000).toFixed(1)} s).`,
+    );
   } finally {
     await database.close();
   }

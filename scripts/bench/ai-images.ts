@@ -47,7 +47,14 @@ async function timed(task: () => Promise<boolean>): Promise<{ ms: number; ok: bo
 function fromProvider(providerImageUrl: string) {
   return timed(async () => {
     const seed = sequence++;
-    const query = new URLSearchParams({ width: String(SIZE.width), height: String(SIZE.height), seed: String(seed), model: 'flux', nologo: 'true', enhance: 'true' });
+    const query = new URLSearchParams({
+      width: String(SIZE.width),
+      height: String(SIZE.height),
+      seed: String(seed),
+      model: 'flux',
+      nologo: 'true',
+      enhance: 'true',
+    });
     const response = await fetch(`${providerImageUrl}/${encodeURIComponent(`banco ${seed}, high quality`)}?${query}`);
     await response.arrayBuffer();
     return response.ok;
@@ -66,7 +73,13 @@ function fromEndpoint(siteUrl: string) {
   });
 }
 
-export async function measureImageGeneration(options: { siteUrl: string; providerImageUrl: string; serverPid: number; runs?: number; concurrent?: number }): Promise<ImageBenchResult> {
+export async function measureImageGeneration(options: {
+  siteUrl: string;
+  providerImageUrl: string;
+  serverPid: number;
+  runs?: number;
+  concurrent?: number;
+}): Promise<ImageBenchResult> {
   const runs = options.runs ?? 7;
   const concurrent = options.concurrent ?? 10;
   // Warm both paths so the first import and connection are not counted.

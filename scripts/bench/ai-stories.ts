@@ -55,7 +55,13 @@ function treeRssKib(pid: number): number {
 let visitorSequence = 0;
 const visitor = () => `session_${Date.now()}_bench${String(visitorSequence++).padStart(4, '0')}`;
 
-export async function measureStoryStreaming(options: { siteUrl: string; providerTextUrl: string; serverPid: number; runs?: number; concurrent?: number }): Promise<StoryBenchResult> {
+export async function measureStoryStreaming(options: {
+  siteUrl: string;
+  providerTextUrl: string;
+  serverPid: number;
+  runs?: number;
+  concurrent?: number;
+}): Promise<StoryBenchResult> {
   const runs = options.runs ?? 15;
   const concurrent = options.concurrent ?? 20;
   const chunkDelayMs = 20;
@@ -82,7 +88,9 @@ export async function measureStoryStreaming(options: { siteUrl: string; provider
   const baseline = treeRssKib(options.serverPid);
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, treeRssKib(options.serverPid))), 25);
-  const results = await Promise.all(Array.from({ length: concurrent }, (_, index) => timeStream(`${options.siteUrl}/api/ai/stories`, endpointBody(`historia ${index} [retraso:150]`))));
+  const results = await Promise.all(
+    Array.from({ length: concurrent }, (_, index) => timeStream(`${options.siteUrl}/api/ai/stories`, endpointBody(`historia ${index} [retraso:150]`))),
+  );
   clearInterval(sampler);
   return {
     runs,

@@ -66,10 +66,7 @@ export function pageResources(html: string): { scripts: string[]; onIntentScript
 /** Relative specifiers of a minified module's static imports and re-exports (not dynamic `import()`). */
 export function staticImports(source: string): string[] {
   const found = new Set<string>();
-  const patterns = [
-    /(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g,
-    /(?:^|[;}\s])export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
-  ];
+  const patterns = [/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g, /(?:^|[;}\s])export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g];
   for (const pattern of patterns) {
     for (const match of source.matchAll(pattern)) found.add(match[1]!);
   }

@@ -8,10 +8,38 @@ import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 
 // Names, verbs and objects combine into plausible Spanish-language tool listings.
-const NAME_HEADS = ['Nova', 'Lumen', 'Quanta', 'Vértice', 'Brisa', 'Cúmulo', 'Faro', 'Órbita', 'Prisma', 'Sintra', 'Alba', 'Eco', 'Marea', 'Cénit', 'Trazo', 'Nexo'];
+const NAME_HEADS = [
+  'Nova',
+  'Lumen',
+  'Quanta',
+  'Vértice',
+  'Brisa',
+  'Cúmulo',
+  'Faro',
+  'Órbita',
+  'Prisma',
+  'Sintra',
+  'Alba',
+  'Eco',
+  'Marea',
+  'Cénit',
+  'Trazo',
+  'Nexo',
+];
 const NAME_TAILS = ['IA', 'Studio', 'Pro', 'Lab', 'Mente', 'Genio', 'Flow', 'Escribe', 'Visión', 'Voz', 'Datos', 'Pixel'];
 const VERBS = ['crear', 'resumir', 'traducir', 'analizar', 'automatizar', 'editar', 'organizar', 'generar', 'mejorar', 'revisar'];
-const OBJECTS = ['textos de marketing', 'imágenes de producto', 'informes financieros', 'vídeos cortos', 'presentaciones', 'correos de clientes', 'código fuente', 'podcasts', 'hojas de cálculo', 'apuntes de clase'];
+const OBJECTS = [
+  'textos de marketing',
+  'imágenes de producto',
+  'informes financieros',
+  'vídeos cortos',
+  'presentaciones',
+  'correos de clientes',
+  'código fuente',
+  'podcasts',
+  'hojas de cálculo',
+  'apuntes de clase',
+];
 const AUDIENCES = ['equipos pequeños', 'autónomos', 'estudiantes', 'agencias', 'tiendas en línea', 'desarrolladores'];
 
 function sqlArray(values: string[]): string {

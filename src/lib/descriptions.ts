@@ -84,10 +84,7 @@ export function stripCodeFence(html: string): string {
 }
 
 /** Streamed events of POST /api/ai/descriptions (server-sent events, one JSON payload each). */
-export type DescriptionEvent =
-  | { type: 'chunk'; text: string }
-  | { type: 'done'; html: string; id: string | null }
-  | { type: 'error'; error: string };
+export type DescriptionEvent = { type: 'chunk'; text: string } | { type: 'done'; html: string; id: string | null } | { type: 'error'; error: string };
 
 /** SPEC §3 types offered by the saved-descriptions filter; new rows are 'unique_detailed', which it does not list. */
 export const DESCRIPTION_TYPES = [

@@ -3,7 +3,16 @@
  * the request schema, the prompt suffix, gallery sizes and the download file name.
  */
 import { z } from 'zod';
-import { DEFAULT_IMAGE_MODEL, DEFAULT_IMAGE_SIZE, IMAGE_COUNT_MAX, IMAGE_COUNT_MIN, IMAGE_MODELS, IMAGE_SIZES, type ImageModel, type ImageSize } from './ai-options.ts';
+import {
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_IMAGE_SIZE,
+  IMAGE_COUNT_MAX,
+  IMAGE_COUNT_MIN,
+  IMAGE_MODELS,
+  IMAGE_SIZES,
+  type ImageModel,
+  type ImageSize,
+} from './ai-options.ts';
 import { foldAccents } from './text.ts';
 import { visitorSessionId } from './visitor.ts';
 
@@ -49,7 +58,12 @@ export const imageGenerationInput = z.object({
     .max(PROMPT_HARD_LIMIT, { error: `La descripción es demasiado larga: máximo ${PROMPT_HARD_LIMIT} caracteres.` }),
   model: z.enum(modelValues, { error: 'Modelo no válido.' }).default(DEFAULT_IMAGE_MODEL),
   size: z.enum(IMAGE_SIZES as [ImageSize, ...ImageSize[]], { error: 'Tamaño no válido.' }).default(DEFAULT_IMAGE_SIZE),
-  count: z.number({ error: countMessage }).int({ error: countMessage }).min(IMAGE_COUNT_MIN, { error: countMessage }).max(IMAGE_COUNT_MAX, { error: countMessage }).default(1),
+  count: z
+    .number({ error: countMessage })
+    .int({ error: countMessage })
+    .min(IMAGE_COUNT_MIN, { error: countMessage })
+    .max(IMAGE_COUNT_MAX, { error: countMessage })
+    .default(1),
   sessionId: visitorSessionId.optional(),
 });
 export type ImageGenerationInput = z.infer<typeof imageGenerationInput>;
@@ -101,7 +115,9 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 export function downloadFileName(prompt: string, extension: string, now: number, index?: number): string {
   let kept = 0;
   let base = '';
-  for (const char of foldAccents(prompt).replace(/[^a-z0-9]+/g, ' ').trim()) {
+  for (const char of foldAccents(prompt)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()) {
     if (kept === 50) break;
     if (char === ' ') base += '-';
     else {

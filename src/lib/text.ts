@@ -2,7 +2,10 @@
 
 /** Lower-cases and removes diacritics: "Diseño Gráfico" -> "diseno grafico"; ñ becomes n, ç becomes c. */
 export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** Case- and accent-insensitive form with whitespace collapsed, for substring matching. */

@@ -8,62 +8,73 @@ const aiProvider = z.enum(['pollinations', 'openai-compatible', 'gemini'], {
 const baseUrl = z.url({ protocol: /^https?$/, error: 'debe ser una URL http:// o https://' });
 const perTenMinutes = z.coerce.number().int().min(1).max(100_000);
 
-const schema = z.object({
-  DATABASE_URL: z.url({ error: 'DATABASE_URL debe ser una URL postgres:// válida' }).optional(),
-  DATA_DIR: z.string().min(1).default('data'),
-  BUILDS_DIR: z.string().min(1).default('builds'),
-  PORT: port.default(4321),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  EMBEDDED_DB_PORT: port.optional(),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
-  SITE_NAME: z.string().min(1).default('Brújula IA'),
-  // Sessions and verification links are signed with it; unset in embedded mode means one generated under DATA_DIR.
-  BETTER_AUTH_SECRET: z.string().min(32, { error: 'BETTER_AUTH_SECRET debe tener al menos 32 caracteres (openssl rand -base64 32)' }).optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser una URL smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.es' }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
-  // AI utilities (DESIGN §7): one provider and, optionally, one model per utility.
-  AI_IMAGE_PROVIDER: aiProvider.default('pollinations'),
-  AI_DESCRIPTION_PROVIDER: aiProvider.default('pollinations'),
-  AI_STORY_PROVIDER: aiProvider.default('pollinations'),
-  AI_IMAGE_MODEL: z.string().min(1).optional(),
-  AI_DESCRIPTION_MODEL: z.string().min(1).optional(),
-  AI_STORY_MODEL: z.string().min(1).optional(),
-  AI_TIMEOUT_MS: z.coerce.number({ error: 'debe ser un número de milisegundos' }).int().min(100, { error: 'debe ser al menos 100 ms' }).max(600_000, { error: 'debe ser como mucho 600000 ms' }).default(60_000),
-  AI_RATE_LIMIT_VISITOR: perTenMinutes.optional(),
-  AI_RATE_LIMIT_IP: perTenMinutes.optional(),
-  POLLINATIONS_API_KEY: z.string().min(1).optional(),
-  POLLINATIONS_IMAGE_URL: baseUrl.optional(),
-  POLLINATIONS_TEXT_URL: baseUrl.optional(),
-  OPENAI_COMPATIBLE_BASE_URL: baseUrl.optional(),
-  OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
-  GEMINI_API_KEY: z.string().min(1).optional(),
-  GEMINI_BASE_URL: baseUrl.optional(),
-  // Google sign-in is offered only when both are set (Google Cloud console, OAuth client of type "Web application").
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  // Tests and self-hosted identity servers only: an OpenID Connect issuer that stands in for Google's endpoints.
-  GOOGLE_OAUTH_ISSUER: z.url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' }).optional(),
-  // Generated images and uploads: only the local folder driver exists so far (src/server/storage/).
-  STORAGE_DRIVER: z.enum(['local'], { error: 'el único almacenamiento disponible es local' }).default('local'),
-}).superRefine((env, context) => {
-  const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
-  if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {
-    context.addIssue({
-      code: 'custom',
-      path: ['OPENAI_COMPATIBLE_BASE_URL'],
-      message: 'falta la URL del servidor compatible con OpenAI (por ejemplo https://api.openai.com/v1 o http://localhost:11434/v1)',
-    });
-  }
-  if (chosen.includes('gemini') && !env.GEMINI_API_KEY) {
-    context.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'falta la clave de Google Gemini (https://aistudio.google.com/apikey)' });
-  }
-  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-    const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
-    context.addIssue({ code: 'custom', path: [missing], message: 'el inicio de sesión con Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos' });
-  }
-});
+const schema = z
+  .object({
+    DATABASE_URL: z.url({ error: 'DATABASE_URL debe ser una URL postgres:// válida' }).optional(),
+    DATA_DIR: z.string().min(1).default('data'),
+    BUILDS_DIR: z.string().min(1).default('builds'),
+    PORT: port.default(4321),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    EMBEDDED_DB_PORT: port.optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
+    SITE_NAME: z.string().min(1).default('Brújula IA'),
+    // Sessions and verification links are signed with it; unset in embedded mode means one generated under DATA_DIR.
+    BETTER_AUTH_SECRET: z.string().min(32, { error: 'BETTER_AUTH_SECRET debe tener al menos 32 caracteres (openssl rand -base64 32)' }).optional(),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'SMTP_URL debe ser una URL smtp:// o smtps://, por ejemplo smtps://usuario:clave@smtp.ejemplo.es' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
+    // AI utilities (DESIGN §7): one provider and, optionally, one model per utility.
+    AI_IMAGE_PROVIDER: aiProvider.default('pollinations'),
+    AI_DESCRIPTION_PROVIDER: aiProvider.default('pollinations'),
+    AI_STORY_PROVIDER: aiProvider.default('pollinations'),
+    AI_IMAGE_MODEL: z.string().min(1).optional(),
+    AI_DESCRIPTION_MODEL: z.string().min(1).optional(),
+    AI_STORY_MODEL: z.string().min(1).optional(),
+    AI_TIMEOUT_MS: z.coerce
+      .number({ error: 'debe ser un número de milisegundos' })
+      .int()
+      .min(100, { error: 'debe ser al menos 100 ms' })
+      .max(600_000, { error: 'debe ser como mucho 600000 ms' })
+      .default(60_000),
+    AI_RATE_LIMIT_VISITOR: perTenMinutes.optional(),
+    AI_RATE_LIMIT_IP: perTenMinutes.optional(),
+    POLLINATIONS_API_KEY: z.string().min(1).optional(),
+    POLLINATIONS_IMAGE_URL: baseUrl.optional(),
+    POLLINATIONS_TEXT_URL: baseUrl.optional(),
+    OPENAI_COMPATIBLE_BASE_URL: baseUrl.optional(),
+    OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+    GEMINI_API_KEY: z.string().min(1).optional(),
+    GEMINI_BASE_URL: baseUrl.optional(),
+    // Google sign-in is offered only when both are set (Google Cloud console, OAuth client of type "Web application").
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    // Tests and self-hosted identity servers only: an OpenID Connect issuer that stands in for Google's endpoints.
+    GOOGLE_OAUTH_ISSUER: z
+      .url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' })
+      .optional(),
+    // Generated images and uploads: only the local folder driver exists so far (src/server/storage/).
+    STORAGE_DRIVER: z.enum(['local'], { error: 'el único almacenamiento disponible es local' }).default('local'),
+  })
+  .superRefine((env, context) => {
+    const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
+    if (chosen.includes('openai-compatible') && !env.OPENAI_COMPATIBLE_BASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['OPENAI_COMPATIBLE_BASE_URL'],
+        message: 'falta la URL del servidor compatible con OpenAI (por ejemplo https://api.openai.com/v1 o http://localhost:11434/v1)',
+      });
+    }
+    if (chosen.includes('gemini') && !env.GEMINI_API_KEY) {
+      context.addIssue({ code: 'custom', path: ['GEMINI_API_KEY'], message: 'falta la clave de Google Gemini (https://aistudio.google.com/apikey)' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+      context.addIssue({ code: 'custom', path: [missing], message: 'el inicio de sesión con Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos' });
+    }
+  });
 
 export type ServerEnv = z.infer<typeof schema>;
 

@@ -5,14 +5,23 @@ import { expect, test } from './fixtures.ts';
 
 // The e2e server seeds a fresh database from these files, so they are the database's figures.
 const seedCategories = JSON.parse(readFileSync('supabase/seed/categories.json', 'utf8')) as { slug: string; name: string }[];
-const seedTools = JSON.parse(readFileSync('supabase/seed/tools.json', 'utf8')) as { slug: string; name: string; category: string; featured: boolean; popular: boolean }[];
+const seedTools = JSON.parse(readFileSync('supabase/seed/tools.json', 'utf8')) as {
+  slug: string;
+  name: string;
+  category: string;
+  featured: boolean;
+  popular: boolean;
+}[];
 const toolsPerCategory = Map.groupBy(seedTools, (tool) => tool.category);
 const imageTools = toolsPerCategory.get('imagen') ?? [];
 const format = (count: number) => new Intl.NumberFormat('es-ES').format(count);
 
 /** The figure of a counter, found by its label (a dt followed by its dd). */
 const counter = (scope: Locator, label: string) =>
-  scope.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 const widths = [
   { name: 'escritorio', width: 1280, height: 900 },
@@ -121,7 +130,10 @@ test.describe('/categoria/imagen', () => {
     // Seeded tools share one creation time, so 'Más recientes' falls back to alphabetical order.
     const alphabetical = imageTools.map((tool) => tool.name).sort((a, b) => a.localeCompare(b, 'es'));
     // With no visits or likes yet, 'Más populares' puts the editorially popular tools first.
-    const popular = imageTools.filter((tool) => tool.popular).map((tool) => tool.name).sort((a, b) => a.localeCompare(b, 'es'));
+    const popular = imageTools
+      .filter((tool) => tool.popular)
+      .map((tool) => tool.name)
+      .sort((a, b) => a.localeCompare(b, 'es'));
     expect(popular.length).toBeGreaterThan(1);
     await expect(titles(page).first()).toHaveText(alphabetical[0]!);
     expect(await firstTitles(popular.length)).toEqual(alphabetical.slice(0, popular.length));
@@ -148,9 +160,9 @@ test.describe('/categoria/imagen', () => {
     await expect(list).toHaveAttribute('aria-pressed', 'true');
     await expect(grid).toHaveAttribute('aria-pressed', 'false');
     await expect(allTools(page).locator('ul[data-view="list"]')).toBeVisible();
-    const [first, second] = await allTools(page).getByRole('article').evaluateAll((cards) =>
-      cards.slice(0, 2).map((card) => card.getBoundingClientRect().top),
-    );
+    const [first, second] = await allTools(page)
+      .getByRole('article')
+      .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
     expect(second).toBeGreaterThan(first!);
     await expect(titles(page)).toHaveCount(imageTools.length);
 
@@ -223,7 +235,9 @@ test('legal pages exist and the footer links to them', async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: heading.split(' ')[0] === 'Política' ? 'Privacidad' : heading.split(' ')[0]! })).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: heading.split(' ')[0] === 'Política' ? 'Privacidad' : heading.split(' ')[0]! }),
+    ).toBeVisible();
   }
 });
 

@@ -15,14 +15,15 @@ const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
 const pngFile = async (width: number, height: number) => ({
   name: 'foto.png',
   mimeType: 'image/png',
-  buffer: await sharp({ create: { width, height, channels: 3, background: '#4a8' } }).png().toBuffer(),
+  buffer: await sharp({ create: { width, height, channels: 3, background: '#4a8' } })
+    .png()
+    .toBuffer(),
 });
 
 async function openGenerator(page: Page) {
   await page.goto('/descripcion-de-imagenes');
   await expect(page.getByRole('button', { name: 'Generar descripción' })).toBeEnabled();
 }
-
 
 async function expectToast(page: Page, title: string, description?: string) {
   const region = page.getByRole('status');

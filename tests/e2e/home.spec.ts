@@ -33,8 +33,7 @@ async function openHome(page: Page, search = '') {
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Herramientas de IA' });
 const cardTitles = (page: Page) => catalogue(page).getByRole('article').getByRole('heading', { level: 3 });
-const filterButton = (page: Page, name: string) =>
-  page.getByRole('group', { name: 'Filtrar herramientas' }).getByRole('button', { name, exact: true });
+const filterButton = (page: Page, name: string) => page.getByRole('group', { name: 'Filtrar herramientas' }).getByRole('button', { name, exact: true });
 const categoryTrigger = (page: Page) => page.getByRole('button', { name: /^Categoría:/ });
 const categorySearch = (page: Page) => page.getByRole('combobox', { name: 'Buscar categoría' });
 
@@ -56,7 +55,7 @@ test.describe('GET /api/tools', () => {
     expect(body.hasMore).toBe(true);
   });
 
-  test("pages through a category to its last page, whose hasMore is false", async ({ request }) => {
+  test('pages through a category to its last page, whose hasMore is false', async ({ request }) => {
     const total = toolsIn('audio').length;
     const lastPage = Math.ceil(total / 12);
     const response = await request.get(`/api/tools?category=audio&page=${lastPage}`);

@@ -167,7 +167,11 @@ test.describe('image generator, anonymous visitor', () => {
     await generate(page, '¡Señal de tráfico en la montaña!', { size: '512x512' });
     await expect(cards(page)).toHaveCount(1);
     const card = cards(page).first();
-    for (const [label, extension] of [['PNG', 'png'], ['JPG', 'jpg'], ['WebP', 'webp']] as const) {
+    for (const [label, extension] of [
+      ['PNG', 'png'],
+      ['JPG', 'jpg'],
+      ['WebP', 'webp'],
+    ] as const) {
       const file = await downloadAs(page, card, label);
       expect(file.name).toMatch(new RegExp(`^senal-de-trafico-en-la-montana-\\d{13}\\.${extension}$`));
       expect(magicOf(file.bytes)).toBe(extension);
@@ -190,7 +194,10 @@ test.describe('image generator, anonymous visitor', () => {
     await openGenerator(page);
     await generate(page, 'Dos tazas de café sobre una mesa de madera', { count: 2 });
     await expect(cards(page)).toHaveCount(2);
-    const imageUrl = await cards(page).first().getByRole('img').evaluate((image: HTMLImageElement) => new URL(image.src).pathname);
+    const imageUrl = await cards(page)
+      .first()
+      .getByRole('img')
+      .evaluate((image: HTMLImageElement) => new URL(image.src).pathname);
     const ids = await page.evaluate(async () => {
       const sessionId = localStorage.getItem('anonymous_session_id')!;
       const answer = await (await fetch(`/api/images?sessionId=${sessionId}`)).json();
@@ -202,7 +209,11 @@ test.describe('image generator, anonymous visitor', () => {
     await strangerPage.goto(PATH);
     const refused = await strangerPage.evaluate(async (id) => {
       const sessionId = localStorage.getItem('anonymous_session_id') ?? 'session_1700000000000_zzzzzzzzz';
-      const remove = await fetch(`/api/images/${id}`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) });
+      const remove = await fetch(`/api/images/${id}`, {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId }),
+      });
       const save = await fetch(`/api/images/${id}/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       return [remove.status, save.status];
     }, ids[0]!);

@@ -45,7 +45,11 @@ async function signedInPage(browser: Browser, name: string): Promise<{ page: Pag
 const homeCards = (page: Page) => page.getByRole('main').getByRole('article');
 // 'Guardar' or 'Guardado', then the tool's name for screen readers.
 const saveButton = (scope: Locator) => scope.getByRole('button', { name: /^Guarda(r|do) / });
-const toolPageHeader = (page: Page) => page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) }).locator('header');
+const toolPageHeader = (page: Page) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 1 }) })
+    .locator('header');
 
 async function expectToast(page: Page, title: string, description: string) {
   const toast = page.getByRole('status').filter({ hasText: title });

@@ -27,7 +27,10 @@ test('the initial page invites a search with examples that link to their results
   await expect(page.getByRole('heading', { level: 1, name: 'Buscar herramientas de IA' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Encuentra la herramienta de IA que necesitas' })).toBeVisible();
   for (const example of ['generador de imágenes', 'transcripción', 'código', 'presentaciones', 'voz']) {
-    await expect(page.getByRole('link', { name: example, exact: true })).toHaveAttribute('href', `/buscar?q=${encodeURIComponent(example).replace(/%20/g, '+')}`);
+    await expect(page.getByRole('link', { name: example, exact: true })).toHaveAttribute(
+      'href',
+      `/buscar?q=${encodeURIComponent(example).replace(/%20/g, '+')}`,
+    );
   }
   await page.getByRole('link', { name: 'transcripción', exact: true }).click();
   await expect(page).toHaveURL(/\/buscar\?q=transcripci%C3%B3n$/);

@@ -33,7 +33,14 @@ async function call(path: string, body: Record<string, unknown>, options: { ip: 
   const sent = path === 'sign-up/email' ? { callbackURL: VERIFIED_CALLBACK_PATH, ...body } : body;
   const response = await auth.handler(new Request(`${SITE}/api/auth/${path}`, { method: 'POST', headers, body: JSON.stringify(sent) }));
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  return { status: response.status, data, cookie: response.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ') };
+  return {
+    status: response.status,
+    data,
+    cookie: response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; '),
+  };
 }
 
 async function profileOf(email: string) {

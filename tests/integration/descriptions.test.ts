@@ -23,7 +23,9 @@ const SITE = 'http://localhost:4321';
 await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('luis', 'Luis', 'luis@ejemplo.es')`);
 const user = (id: string) => ({ id, name: id, email: `${id}@ejemplo.es`, role: 'user' as const, avatarUrl: null });
 
-const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7' } }).png().toBuffer();
+const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a7' } })
+  .png()
+  .toBuffer();
 
 function describer(chunks: string[] | Error, seen: DescriptionRequest[] = []): () => ImageDescriber {
   return () => ({
@@ -56,7 +58,15 @@ async function events(response: Response): Promise<DescriptionEvent[]> {
   return text
     .split('\n\n')
     .filter(Boolean)
-    .map((block) => JSON.parse(block.split('\n').find((line) => line.startsWith('data: '))!.slice(6)) as DescriptionEvent);
+    .map(
+      (block) =>
+        JSON.parse(
+          block
+            .split('\n')
+            .find((line) => line.startsWith('data: '))!
+            .slice(6),
+        ) as DescriptionEvent,
+    );
 }
 
 const imageFile = () => new File([png], 'foto.png', { type: 'image/png' });
@@ -74,9 +84,10 @@ describe('POST /api/ai/descriptions', () => {
     const done = received.at(-1);
     expect(done).toMatchObject({ type: 'done', html: '<h2>Un paysage</h2><p>Vert</p>' });
     expect(seen[0]).toMatchObject({ language: 'fr', instructions: 'Breve', image: { contentType: 'image/jpeg' } });
-    const { rows } = await pool.query('SELECT user_id, image_url, generated_description, description_type, language, custom_instructions FROM generated_image_descriptions WHERE id = $1', [
-      done?.type === 'done' ? done.id : '',
-    ]);
+    const { rows } = await pool.query(
+      'SELECT user_id, image_url, generated_description, description_type, language, custom_instructions FROM generated_image_descriptions WHERE id = $1',
+      [done?.type === 'done' ? done.id : ''],
+    );
     expect(rows[0]).toEqual({
       user_id: 'ana',
       image_url: UPLOADED_IMAGE_MARKER,
@@ -90,7 +101,9 @@ describe('POST /api/ai/descriptions', () => {
   it('stores nothing for an anonymous visitor and omits empty instructions', async () => {
     const seen: DescriptionRequest[] = [];
     const before = (await pool.query('SELECT count(*)::int AS n FROM generated_image_descriptions')).rows[0].n;
-    const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es', instructions: '   ' }), null), { describer: describer(['<p>Hola</p>'], seen) });
+    const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es', instructions: '   ' }), null), {
+      describer: describer(['<p>Hola</p>'], seen),
+    });
     expect((await events(response)).at(-1)).toEqual({ type: 'done', html: '<p>Hola</p>', id: null });
     expect(seen[0]?.instructions).toBeUndefined();
     expect((await pool.query('SELECT count(*)::int AS n FROM generated_image_descriptions')).rows[0].n).toBe(before);
@@ -103,13 +116,22 @@ describe('POST /api/ai/descriptions', () => {
     };
     expect(await run({})).toEqual({ status: 400, error: 'Por favor selecciona una imagen o proporciona una URL' });
     expect(await run({ imageUrl: 'no es una url' })).toEqual({ status: 400, error: 'URL de imagen no válida' });
-    expect(await run({ image: new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }) })).toEqual({ status: 415, error: 'Por favor selecciona una imagen válida' });
+    expect(await run({ image: new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }) })).toEqual({
+      status: 415,
+      error: 'Por favor selecciona una imagen válida',
+    });
     expect(await run({ image: new File(['hola'], 'x.png', { type: 'image/png' }) })).toEqual({ status: 415, error: 'Por favor selecciona una imagen válida' });
-    expect(await run({ image: new File([new Uint8Array(10_485_761)], 'x.png', { type: 'image/png' }) })).toEqual({ status: 413, error: 'El archivo debe ser menor a 10MB.' });
+    expect(await run({ image: new File([new Uint8Array(10_485_761)], 'x.png', { type: 'image/png' }) })).toEqual({
+      status: 413,
+      error: 'El archivo debe ser menor a 10MB.',
+    });
   });
 
   it('refuses to fetch a loopback URL (no test exception given) with the image error', async () => {
-    const response = await generateDescription(context(describeRequest({ language: 'es', imageUrl: 'http://127.0.0.1:9/foto.png' }), null), { describer: describer(['<p>x</p>']), log: () => {} });
+    const response = await generateDescription(context(describeRequest({ language: 'es', imageUrl: 'http://127.0.0.1:9/foto.png' }), null), {
+      describer: describer(['<p>x</p>']),
+      log: () => {},
+    });
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: 'Error con la imagen. Verifica que sea válida y accesible.' });
   });
@@ -121,7 +143,9 @@ describe('POST /api/ai/descriptions', () => {
     });
     expect(failed.status).toBe(502);
     expect(await failed.json()).toEqual({ error: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' });
-    const empty = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }), null), { describer: describer(['<script>x</script>', '  ']) });
+    const empty = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }), null), {
+      describer: describer(['<script>x</script>', '  ']),
+    });
     expect((await events(empty)).at(-1)).toEqual({ type: 'error', error: 'No se recibió una descripción válida del servicio de IA' });
   });
 
@@ -155,20 +179,23 @@ describe('POST /api/ai/descriptions', () => {
     await reader.cancel();
     await expect.poll(() => stopped).toBe(true);
     await expect
-      .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM rate_limit_buckets WHERE key = $1", [`inflight:session:${sessionId}`])).rows[0].n)
+      .poll(async () => (await pool.query('SELECT count(*)::int AS n FROM rate_limit_buckets WHERE key = $1', [`inflight:session:${sessionId}`])).rows[0].n)
       .toBe(0);
   });
 
   it('refuses a cross-site request', async () => {
-    const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }, { origin: 'https://malo.test' }), null), { describer: describer(['<p>x</p>']) });
+    const response = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }, { origin: 'https://malo.test' }), null), {
+      describer: describer(['<p>x</p>']),
+    });
     expect(response.status).toBe(403);
   });
 });
 
 describe('saving and deleting descriptions', () => {
-  const own = (userId: string) => insertDescription({ userId, imageUrl: 'https://ejemplo.es/a.png', html: '<p>Mía</p>', language: 'es', instructions: null }, pool);
+  const own = (userId: string) =>
+    insertDescription({ userId, imageUrl: 'https://ejemplo.es/a.png', html: '<p>Mía</p>', language: 'es', instructions: null }, pool);
 
-  it("lets a user save, list and unsave only their own description", async () => {
+  it('lets a user save, list and unsave only their own description', async () => {
     const anas = await own('ana');
     expect(await setDescriptionSaved('ana', anas, true, pool)).toBe(true);
     expect(await setDescriptionSaved('ana', anas, true, pool)).toBe(true);

@@ -33,14 +33,23 @@ function fakeGenerator(fail?: (request: ImageRequest, call: number) => AiProvide
       requests.push(request);
       const failure = fail?.(request, requests.length);
       if (failure) throw failure;
-      const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#ff8800' } }).png().toBuffer();
+      const bytes = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#ff8800' } })
+        .png()
+        .toBuffer();
       return { bytes: new Uint8Array(bytes), contentType: 'image/png' };
     },
   };
 }
 
 const generate = (owner: { userId: string } | { sessionId: string }, count: number, generator = fakeGenerator()) =>
-  generateImages({ generator, storage, db }, { input: { prompt: 'un faro al atardecer', model: 'flux', size: '1024x768', count }, owner, visitorType: 'userId' in owner ? 'registered' : 'unregistered' });
+  generateImages(
+    { generator, storage, db },
+    {
+      input: { prompt: 'un faro al atardecer', model: 'flux', size: '1024x768', count },
+      owner,
+      visitorType: 'userId' in owner ? 'registered' : 'unregistered',
+    },
+  );
 
 describe('generating images', () => {
   it('stores each image re-encoded, with its own seed and one history row per image', async () => {
@@ -56,15 +65,30 @@ describe('generating images', () => {
       const stored = await storage.read(storage.keyFromUrl(image.imageUrl)!);
       expect((await sharp(stored!.bytes).metadata()).format).toBe('jpeg');
     }
-    const { rows } = await pool.query(`SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved FROM image_generation_history WHERE user_id = 'ana'`);
+    const { rows } = await pool.query(
+      `SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved FROM image_generation_history WHERE user_id = 'ana'`,
+    );
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toMatchObject({ user_id: 'ana', session_id: null, model_used: 'flux', provider: 'prueba', visitor_type: 'registered', width: 32, height: 24, is_saved: false });
+    expect(rows[0]).toMatchObject({
+      user_id: 'ana',
+      session_id: null,
+      model_used: 'flux',
+      provider: 'prueba',
+      visitor_type: 'registered',
+      width: 32,
+      height: 24,
+      is_saved: false,
+    });
     for (const row of rows) expect(row.seed).toBeGreaterThanOrEqual(0);
     expect(rows.every((row) => row.seed <= 1_000_000)).toBe(true);
   });
 
   it('keeps what succeeded when a later image fails, and stops on a failure every image would hit', async () => {
-    const partial = await generate(SESSION_A, 3, fakeGenerator((_, call) => (call === 2 ? new AiProviderError('timeout', 'lento') : undefined)));
+    const partial = await generate(
+      SESSION_A,
+      3,
+      fakeGenerator((_, call) => (call === 2 ? new AiProviderError('timeout', 'lento') : undefined)),
+    );
     expect(partial.images).toHaveLength(2);
     expect(partial.failure?.kind).toBe('timeout');
 

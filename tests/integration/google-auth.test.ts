@@ -169,7 +169,12 @@ describe('account protection', () => {
     const email = 'cookies@ejemplo.es';
     const context = await auth.$context;
     const user = await context.internalAdapter.createUser({ email, name: 'Galleta', emailVerified: true }, { method: 'email-password' });
-    await context.internalAdapter.linkAccount({ userId: user.id, providerId: 'credential', accountId: user.id, password: await context.password.hash('secreto123') });
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await context.password.hash('secreto123'),
+    });
 
     const signIn = (instance: typeof auth, site: string) =>
       instance.handler(

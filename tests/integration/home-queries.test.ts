@@ -32,14 +32,14 @@ describe('home page data', () => {
     expect(Object.keys(categories[0]!).sort()).toEqual(['name', 'slug', 'toolCount']);
   });
 
-  it("gives every card its own categories as chips", async () => {
+  it('gives every card its own categories as chips', async () => {
     const { items } = await listTools({ filter: 'new', category: 'audio', page: 1 });
     for (const item of items) expect(item.categories.map((chip) => chip.slug)).toEqual(['audio']);
   });
 });
 
 describe('paging through /api/tools', () => {
-  it("returns every tool of a category once, in pages of 12", async () => {
+  it('returns every tool of a category once, in pages of 12', async () => {
     const { rows } = await pool.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM post_categories pc JOIN categories c ON c.id = pc.category_id WHERE c.slug = 'audio'",
     );

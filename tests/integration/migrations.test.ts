@@ -17,9 +17,24 @@ describe('migrations', () => {
       "SELECT tablename, rowsecurity FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
     );
     expect(rows.map((row) => row.tablename)).toEqual([
-      'accounts', 'categories', 'generated_image_descriptions', 'generated_stories', 'image_generation_history',
-      'post_categories', 'post_views', 'posts', 'profiles', 'rate_limit_buckets', 'rebuild_runs', 'redirects',
-      'saved_generated_images', 'saved_image_descriptions', 'saved_posts', 'sessions', 'site_settings', 'verifications',
+      'accounts',
+      'categories',
+      'generated_image_descriptions',
+      'generated_stories',
+      'image_generation_history',
+      'post_categories',
+      'post_views',
+      'posts',
+      'profiles',
+      'rate_limit_buckets',
+      'rebuild_runs',
+      'redirects',
+      'saved_generated_images',
+      'saved_image_descriptions',
+      'saved_posts',
+      'sessions',
+      'site_settings',
+      'verifications',
     ]);
     expect(rows.filter((row) => !row.rowsecurity)).toEqual([]);
   });
@@ -29,8 +44,7 @@ describe('migrations', () => {
       `INSERT INTO posts (title, slug, description, status, keywords)
        VALUES ('Generadores de imágenes', 'generadores', 'Crea ilustraciones a partir de texto.', 'published', '{diseño}')`,
     );
-    const search = (query: string) =>
-      pool.query("SELECT slug FROM posts WHERE search_vector @@ websearch_to_tsquery('public.es_unaccent', $1)", [query]);
+    const search = (query: string) => pool.query("SELECT slug FROM posts WHERE search_vector @@ websearch_to_tsquery('public.es_unaccent', $1)", [query]);
     expect((await search('imagenes')).rows).toEqual([{ slug: 'generadores' }]);
     expect((await search('generador')).rows).toEqual([{ slug: 'generadores' }]);
     expect((await search('DISENO')).rows).toEqual([{ slug: 'generadores' }]);

@@ -13,7 +13,7 @@ process.env.DATABASE_URL = inject('databaseUrl');
 afterAll(() => closeDb());
 
 describe('public catalogue queries', () => {
-  it('counts each category\'s published tools', async () => {
+  it("counts each category's published tools", async () => {
     const categories = await listCategories();
     expect(categories).toHaveLength(33);
     expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1006);

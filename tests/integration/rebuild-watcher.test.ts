@@ -45,7 +45,7 @@ describe('rebuild watcher', () => {
     await watcher.check();
     expect(builds).toBe(1);
     expect(served).toEqual(['build-1']);
-    const { rows } = await pool.query("SELECT status, build_id, error FROM rebuild_runs ORDER BY created_at DESC LIMIT 1");
+    const { rows } = await pool.query('SELECT status, build_id, error FROM rebuild_runs ORDER BY created_at DESC LIMIT 1');
     expect(rows[0]).toEqual({ status: 'succeeded', build_id: 'build-1', error: null });
     await watcher.check();
     expect(builds).toBe(1);
@@ -64,7 +64,7 @@ describe('rebuild watcher', () => {
     await watcher.check();
     expect(attempts).toBe(1);
     expect(served).toEqual([]);
-    const { rows } = await pool.query("SELECT status, error FROM rebuild_runs ORDER BY created_at DESC LIMIT 1");
+    const { rows } = await pool.query('SELECT status, error FROM rebuild_runs ORDER BY created_at DESC LIMIT 1');
     expect(rows[0]).toEqual({ status: 'failed', error: 'astro build terminó con código 1' });
     await pool.query("UPDATE posts SET title = 'Uno cuater' WHERE slug = 'uno'");
     await watcher.check();

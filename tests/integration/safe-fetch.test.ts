@@ -11,7 +11,9 @@ let base: string;
 let allowHosts: string[];
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   server = http.createServer((request, response) => {
     const path = request.url ?? '/';
     if (path === '/image.png') return response.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -76,7 +78,16 @@ describe('fetchImageSafely refuses', () => {
   });
 
   it('private, carrier-NAT, link-local and metadata addresses, literal or resolved', async () => {
-    for (const url of ['http://10.0.0.1/x.png', 'http://192.168.1.20/x.png', 'http://172.20.0.5/x.png', 'http://100.64.1.1/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/x.png', 'http://[fd00:ec2::254]/x.png', 'http://0.0.0.0/x.png']) {
+    for (const url of [
+      'http://10.0.0.1/x.png',
+      'http://192.168.1.20/x.png',
+      'http://172.20.0.5/x.png',
+      'http://100.64.1.1/x.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/x.png',
+      'http://[fd00:ec2::254]/x.png',
+      'http://0.0.0.0/x.png',
+    ]) {
       expect(await reasonOf(fetchImageSafely(url)), url).toBe('blocked_address');
     }
     const metadata: Resolver = async () => [{ address: '169.254.169.254', family: 4 }];

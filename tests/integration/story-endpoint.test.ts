@@ -40,10 +40,20 @@ function context(body: unknown, options: { user?: boolean; origin?: string } = {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.origin) headers.origin = options.origin;
   const request = new Request('http://localhost:4321/api/ai/stories', { method: 'POST', headers, body: JSON.stringify(body) });
-  return { request, clientAddress: '10.0.0.1', locals: { user: options.user ? USER : null } } as unknown as Pick<APIContext, 'request' | 'clientAddress' | 'locals'>;
+  return { request, clientAddress: '10.0.0.1', locals: { user: options.user ? USER : null } } as unknown as Pick<
+    APIContext,
+    'request' | 'clientAddress' | 'locals'
+  >;
 }
 
-const body = (prompt: string) => ({ prompt, genre: 'fabula', audience: 'children', length: 'short', language: 'es', anonymousSessionId: `session_1795000000000_prueba${String(sequence++).padStart(2, '0')}` });
+const body = (prompt: string) => ({
+  prompt,
+  genre: 'fabula',
+  audience: 'children',
+  length: 'short',
+  language: 'es',
+  anonymousSessionId: `session_1795000000000_prueba${String(sequence++).padStart(2, '0')}`,
+});
 
 beforeAll(async () => {
   const pool = await useMigratedDatabase();
@@ -59,7 +69,10 @@ describe('POST /api/ai/stories', () => {
     const { text, trailer } = readStoryStream(await response.text());
     expect(text).toBe('El zorro\n\nHabía una vez un zorro.');
     expect(seen.request).toMatchObject({ prompt: 'un zorro sabio', genre: 'fabula', audience: 'children', length: 'short', language: 'es' });
-    expect(trailer).toMatchObject({ ok: true, story: { title: 'El zorro', prompt: 'un zorro sabio', options: { genre: 'fabula', audience: 'children', length: 'short', language: 'es' } } });
+    expect(trailer).toMatchObject({
+      ok: true,
+      story: { title: 'El zorro', prompt: 'un zorro sabio', options: { genre: 'fabula', audience: 'children', length: 'short', language: 'es' } },
+    });
     expect((await listRecentStories(USER.id))[0]).toMatchObject({ title: 'El zorro', content: 'El zorro\n\nHabía una vez un zorro.' });
   });
 

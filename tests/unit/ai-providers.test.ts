@@ -77,7 +77,9 @@ let png: Uint8Array;
 beforeAll(async () => {
   fakes = await startFakeAi(0);
   closedPort = await freePort();
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => fakes.close());
 
@@ -116,7 +118,9 @@ describe.each(['pollinations', 'openai-compatible', 'gemini'] as const)('%s', (p
 
   it.each(FAILURES.filter(([word]) => word !== '[fallo:vacio]'))('maps %s on descriptions to %s', async (word, kind) => {
     const describer = getImageDescriber(configFor(provider));
-    expect(await failureOf(() => collect(describer.describe({ image: { bytes: png, contentType: 'image/png' }, language: 'es', instructions: word })))).toBe(kind);
+    expect(await failureOf(() => collect(describer.describe({ image: { bytes: png, contentType: 'image/png' }, language: 'es', instructions: word })))).toBe(
+      kind,
+    );
   });
 
   it('reports an unreachable server', async () => {
@@ -135,7 +139,13 @@ describe.each(['pollinations', 'openai-compatible', 'gemini'] as const)('%s', (p
 describe('Pollinations details', () => {
   it('sends the SPEC query and retries a 5xx image GET once', async () => {
     const before = fakes.pollinations.requests.length;
-    const image = await getImageGenerator(configFor('pollinations')).generate({ prompt: 'río [fallo:500-una-vez]', model: 'stable-diffusion', width: 512, height: 768, seed: 7 });
+    const image = await getImageGenerator(configFor('pollinations')).generate({
+      prompt: 'río [fallo:500-una-vez]',
+      model: 'stable-diffusion',
+      width: 512,
+      height: 768,
+      seed: 7,
+    });
     expect(image.contentType).toBe('image/jpeg');
     const sent = fakes.pollinations.requests.slice(before);
     expect(sent).toHaveLength(2);

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldErrors,
-  loginErrorMessage,
-  loginSchema,
-  registerErrorMessage,
-  registerFields,
-  registerSchema,
-} from '../../src/lib/auth-forms.ts';
+import { fieldErrors, loginErrorMessage, loginSchema, registerErrorMessage, registerFields, registerSchema } from '../../src/lib/auth-forms.ts';
 import { initials } from '../../src/lib/avatar.ts';
 import { profileName, roleForEmail } from '../../src/server/auth/profile-rules.ts';
 

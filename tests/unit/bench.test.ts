@@ -83,12 +83,15 @@ describe('nginxConfig', () => {
 
 describe('table', () => {
   it('aligns figures right and words left', () => {
-    expect(table(['ruta', 'p99'], [['/a', '9,5 ms'], ['/bb', '12,0 ms']]).split('\n')).toEqual([
-      'ruta │ p99    ',
-      '─────┼────────',
-      '/a   │  9,5 ms',
-      '/bb  │ 12,0 ms',
-    ]);
+    expect(
+      table(
+        ['ruta', 'p99'],
+        [
+          ['/a', '9,5 ms'],
+          ['/bb', '12,0 ms'],
+        ],
+      ).split('\n'),
+    ).toEqual(['ruta │ p99    ', '─────┼────────', '/a   │  9,5 ms', '/bb  │ 12,0 ms']);
     expect(verdict(undefined)).toBe('· sin medir');
   });
 });

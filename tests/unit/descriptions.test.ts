@@ -6,11 +6,17 @@ const MB10 = 10_485_760;
 
 describe('description source rules (SPEC §5)', () => {
   it('asks for an image when there is neither a file nor a URL', () => {
-    expect(checkDescriptionSource({ file: null, url: '   ' })).toEqual({ title: 'Imagen requerida', description: 'Por favor selecciona una imagen o proporciona una URL' });
+    expect(checkDescriptionSource({ file: null, url: '   ' })).toEqual({
+      title: 'Imagen requerida',
+      description: 'Por favor selecciona una imagen o proporciona una URL',
+    });
   });
 
   it('refuses non-images, SVG and files over 10485760 bytes, and accepts exactly the limit', () => {
-    expect(checkImageFile({ type: 'application/pdf', size: 10 })).toEqual({ title: 'Formato no válido', description: 'Por favor selecciona una imagen válida' });
+    expect(checkImageFile({ type: 'application/pdf', size: 10 })).toEqual({
+      title: 'Formato no válido',
+      description: 'Por favor selecciona una imagen válida',
+    });
     expect(checkImageFile({ type: 'image/svg+xml', size: 10 })?.title).toBe('Formato no válido');
     expect(checkImageFile({ type: 'image/png', size: MB10 + 1 })).toEqual({ title: 'Archivo muy grande', description: 'El archivo debe ser menor a 10MB.' });
     expect(checkImageFile({ type: 'image/png', size: MB10 })).toBeNull();

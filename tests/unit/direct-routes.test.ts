@@ -22,7 +22,13 @@ describe('direct routes', () => {
   });
 
   it('sends status, headers and a measured body; HEAD gets the headers alone', async () => {
-    const base = await serve(() => new Response('{"error":"Filtro no válido"}', { status: 400, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } }));
+    const base = await serve(
+      () =>
+        new Response('{"error":"Filtro no válido"}', {
+          status: 400,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+        }),
+    );
     const got = await fetch(base);
     expect(got.status).toBe(400);
     expect(got.headers.get('cache-control')).toBe('no-store');

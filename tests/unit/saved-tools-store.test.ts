@@ -156,7 +156,9 @@ describe('auth dialog messages (SPEC §8)', () => {
   });
 
   it('maps sign-up failures', () => {
-    expect(dialogRegisterErrorMessage({ status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' })).toBe('Este email ya está registrado. Intenta iniciar sesión.');
+    expect(dialogRegisterErrorMessage({ status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' })).toBe(
+      'Este email ya está registrado. Intenta iniciar sesión.',
+    );
     expect(dialogRegisterErrorMessage(undefined)).toBe('Error inesperado al registrarse');
   });
 });

@@ -82,11 +82,7 @@ describe('planSitemap', () => {
 
   it('renders the index with one child per chunk and its newest lastmod', () => {
     const plan = planSitemap(
-      [
-        entry('/a', { lastmod: new Date('2026-01-02T00:00:00Z') }),
-        entry('/b', { lastmod: new Date('2026-03-04T00:00:00Z') }),
-        entry('/c'),
-      ],
+      [entry('/a', { lastmod: new Date('2026-01-02T00:00:00Z') }), entry('/b', { lastmod: new Date('2026-03-04T00:00:00Z') }), entry('/c')],
       2,
     );
     if (plan.kind !== 'index') throw new Error('expected an index');

@@ -10,12 +10,26 @@ import { isValidKey } from '../../src/server/storage/storage.ts';
 const root = await mkdtemp(path.join(tmpdir(), 'brujula-storage-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366ff' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
 
 describe('storage keys', () => {
   it('accepts our own keys and nothing that could leave the folder', () => {
     expect(isValidKey('generated/2026-11/0b6f3a2e-1c1d-4f7e-9d51-2b8f6f0c9a11.webp')).toBe(true);
-    for (const key of ['../secreto.webp', 'generated/../../x.webp', '/etc/passwd', 'a\\b.webp', 'a/.hidden.webp', 'A.webp', 'x.svg', 'x.webp.tmp', 'a//b.webp', '']) {
+    for (const key of [
+      '../secreto.webp',
+      'generated/../../x.webp',
+      '/etc/passwd',
+      'a\\b.webp',
+      'a/.hidden.webp',
+      'A.webp',
+      'x.svg',
+      'x.webp.tmp',
+      'a//b.webp',
+      '',
+    ]) {
       expect(isValidKey(key), key).toBe(false);
     }
   });
@@ -48,7 +62,9 @@ describe('local storage driver', () => {
 
 describe('image re-encoding', () => {
   it('re-encodes a raster image to JPEG, transparency on white, and reports its size', async () => {
-    const transparent = await sharp({ create: { width: 64, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).webp().toBuffer();
+    const transparent = await sharp({ create: { width: 64, height: 32, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .webp()
+      .toBuffer();
     const encoded = await reencodeImage(transparent);
     expect([encoded.contentType, encoded.extension, encoded.width, encoded.height]).toEqual(['image/jpeg', 'jpg', 64, 32]);
     expect([...encoded.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

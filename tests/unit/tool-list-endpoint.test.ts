@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ToolListQuery } from '../../src/lib/filters.ts';
 import type { ToolPage } from '../../src/server/db/queries/public/tools.ts';
-import {
-  TOOL_LIST_CACHE_CONTROL,
-  TOOL_LIST_UNAVAILABLE,
-  parseToolListParams,
-  toolListResponse,
-} from '../../src/server/api/tool-list.ts';
+import { TOOL_LIST_CACHE_CONTROL, TOOL_LIST_UNAVAILABLE, parseToolListParams, toolListResponse } from '../../src/server/api/tool-list.ts';
 
 const emptyPage = (query: ToolListQuery): Promise<ToolPage> => Promise.resolve({ items: [], page: query.page, hasMore: false });
 const request = (search: string) => new URL(`http://local/api/tools${search}`);

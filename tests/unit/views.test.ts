@@ -18,9 +18,8 @@ describe('visitor session id', () => {
     expect(visitorSessionId.safeParse(createVisitorSessionId()).success).toBe(true);
   });
 
-  it.each(['', 'session_', 'session_123_abc', 'session_1795300000000_ABC123DEF', 'sesion_1795300000000_abc123def', `${SESSION}; DROP`])(
-    'refuses %j',
-    (id) => expect(visitorSessionId.safeParse(id).success).toBe(false),
+  it.each(['', 'session_', 'session_123_abc', 'session_1795300000000_ABC123DEF', 'sesion_1795300000000_abc123def', `${SESSION}; DROP`])('refuses %j', (id) =>
+    expect(visitorSessionId.safeParse(id).success).toBe(false),
   );
 });
 
@@ -36,7 +35,10 @@ describe('visitor type (SPEC §3)', () => {
 
 describe('count view input', () => {
   it('takes a tool uuid and a session id, and nothing that names the visitor', () => {
-    expect(countViewInput.parse({ postId: POST_ID, sessionId: SESSION, userId: 'x', visitorType: 'registered' })).toEqual({ postId: POST_ID, sessionId: SESSION });
+    expect(countViewInput.parse({ postId: POST_ID, sessionId: SESSION, userId: 'x', visitorType: 'registered' })).toEqual({
+      postId: POST_ID,
+      sessionId: SESSION,
+    });
     expect(countViewInput.safeParse({ postId: 'chatgpt', sessionId: SESSION }).success).toBe(false);
   });
 
@@ -171,7 +173,8 @@ describe('Visitar links', () => {
       }
     }
     vi.stubGlobal('Element', FakeElement);
-    const click = (type: string, button: number, postId: string | null) => countVisitClick({ type, button, target: new FakeElement(postId) } as unknown as MouseEvent);
+    const click = (type: string, button: number, postId: string | null) =>
+      countVisitClick({ type, button, target: new FakeElement(postId) } as unknown as MouseEvent);
     click('click', 0, POST_ID);
     click('auxclick', 1, POST_ID);
     click('auxclick', 2, POST_ID);

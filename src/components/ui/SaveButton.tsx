@@ -29,7 +29,11 @@ export function SaveButton({ toolId, toolTitle, place, enabledBeforeHydration = 
   const pendingIds = useStore(pendingToolIds);
   // False while hydrating server markup (which knows no saved ids), true at once for cards created later
   // (next pages, view switches), which so render once instead of twice.
-  const hydrated = useSyncExternalStore(neverChanges, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
   const [guestAlert, setGuestAlert] = useState('');
 
   const saved = hydrated && savedIds.has(toolId);

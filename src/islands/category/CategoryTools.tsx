@@ -25,12 +25,16 @@ export default function CategoryTools({ categoryName, tools }: Props) {
   const deferredQuery = useDeferredValue(query);
 
   const indexed = useMemo(() => tools.map((tool) => ({ tool, text: searchableText(tool) })), [tools]);
-  const matching = useMemo(
-    () => indexed.filter((entry) => matchesQuery(entry.text, deferredQuery)).map((entry) => entry.tool),
-    [indexed, deferredQuery],
-  );
+  const matching = useMemo(() => indexed.filter((entry) => matchesQuery(entry.text, deferredQuery)).map((entry) => entry.tool), [indexed, deferredQuery]);
   const sorted = useMemo(() => sortCategoryTools(matching, sort), [matching, sort]);
-  const featured = useMemo(() => sortCategoryTools(tools.filter((tool) => tool.isFeatured), 'newest'), [tools]);
+  const featured = useMemo(
+    () =>
+      sortCategoryTools(
+        tools.filter((tool) => tool.isFeatured),
+        'newest',
+      ),
+    [tools],
+  );
   const searching = deferredQuery.trim() !== '';
 
   const list = (items: CategoryTool[], eagerFirst: boolean) =>
@@ -130,10 +134,16 @@ export default function CategoryTools({ categoryName, tools }: Props) {
           <div className="mt-5 rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="font-semibold text-slate-900">Sin resultados</p>
             <p className="mt-1 text-sm text-slate-600">
-              {searching ? `Ninguna herramienta de ${categoryName} coincide con «${deferredQuery.trim()}».` : `Todavía no hay herramientas publicadas en ${categoryName}.`}
+              {searching
+                ? `Ninguna herramienta de ${categoryName} coincide con «${deferredQuery.trim()}».`
+                : `Todavía no hay herramientas publicadas en ${categoryName}.`}
             </p>
             {searching && (
-              <button type="button" onClick={() => setQuery('')} className="mt-4 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+              <button
+                type="button"
+                onClick={() => setQuery('')}
+                className="mt-4 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
                 Borrar búsqueda
               </button>
             )}

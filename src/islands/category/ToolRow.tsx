@@ -21,7 +21,10 @@ export function ToolRow({ tool }: { tool: ToolCardData }) {
           <ul className="relative z-10 flex flex-wrap gap-1.5" aria-label="Categorías">
             {chips.map((category) => (
               <li key={category.slug}>
-                <a href={`/categoria/${category.slug}`} className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100">
+                <a
+                  href={`/categoria/${category.slug}`}
+                  className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
+                >
                   {category.name}
                 </a>
               </li>

@@ -51,9 +51,12 @@ export default function DescriptionGenerator() {
   const [saving, setSaving] = useState(false);
   const ready = useHydrated();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function choose(candidate: File | undefined) {
     if (!candidate) return;
@@ -210,7 +213,15 @@ export default function DescriptionGenerator() {
           <label htmlFor={`${ids}-url`} className={labelClass}>
             O pega la URL de una imagen
           </label>
-          <input id={`${ids}-url`} type="url" inputMode="url" placeholder="https://ejemplo.com/imagen.jpg" value={url} onChange={(event) => changeUrl(event.target.value)} className={fieldClass} />
+          <input
+            id={`${ids}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://ejemplo.com/imagen.jpg"
+            value={url}
+            onChange={(event) => changeUrl(event.target.value)}
+            className={fieldClass}
+          />
         </div>
 
         <div>

@@ -1,13 +1,7 @@
 import { Copy, LoaderCircle, Search, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { DESCRIPTION_LANGUAGES } from '../../lib/ai-options.ts';
-import {
-  DESCRIPTION_MESSAGES,
-  DESCRIPTION_PREVIEW_CHARS,
-  DESCRIPTION_TYPES,
-  descriptionTypeLabel,
-  type SavedDescriptionCard,
-} from '../../lib/descriptions.ts';
+import { DESCRIPTION_MESSAGES, DESCRIPTION_PREVIEW_CHARS, DESCRIPTION_TYPES, descriptionTypeLabel, type SavedDescriptionCard } from '../../lib/descriptions.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
 import { showToast } from '../../stores/toast.ts';
 import { DESCRIPTION_PROSE } from './SafeHtml.tsx';
@@ -53,7 +47,14 @@ export default function SavedDescriptions({ initial }: { initial: SavedDescripti
             Buscar en mis descripciones
           </label>
           <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <input id={`${ids}-q`} type="search" placeholder="Buscar en mis descripciones" value={query} onChange={(event) => setQuery(event.target.value)} className={`${fieldClass} pl-9`} />
+          <input
+            id={`${ids}-q`}
+            type="search"
+            placeholder="Buscar en mis descripciones"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className={`${fieldClass} pl-9`}
+          />
         </div>
         <div>
           <label htmlFor={`${ids}-lang`} className="sr-only">
@@ -160,12 +161,22 @@ function DescriptionCard({ item, onDeleted }: { item: SavedDescriptionCard; onDe
         )}
       </div>
       {long && (
-        <button type="button" onClick={() => setExpanded(!expanded)} aria-expanded={expanded} aria-controls={bodyId} className="mt-2 self-start text-sm font-medium text-brand-700 underline">
+        <button
+          type="button"
+          onClick={() => setExpanded(!expanded)}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          className="mt-2 self-start text-sm font-medium text-brand-700 underline"
+        >
           {expanded ? 'Ver menos' : 'Ver más'}
         </button>
       )}
       <div className="mt-4 flex gap-2 border-t border-slate-200 pt-3">
-        <button type="button" onClick={copyText} className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={copyText}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
           <Copy className="h-4 w-4" aria-hidden="true" /> Copiar
         </button>
         <button

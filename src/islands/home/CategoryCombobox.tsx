@@ -27,7 +27,12 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
 
   function show() {
     setText('');
-    setActive(Math.max(0, categoryOptions(categories, '').findIndex((option) => option.slug === value)));
+    setActive(
+      Math.max(
+        0,
+        categoryOptions(categories, '').findIndex((option) => option.slug === value),
+      ),
+    );
     setOpen(true);
   }
 
@@ -150,9 +155,7 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
                 >
                   <Icon name="check" className={`h-4 w-4 shrink-0 ${selected ? 'opacity-100' : 'opacity-0'}`} aria-hidden="true" />
                   <span className="flex-1 truncate">{option.name}</span>
-                  {hasNewBadge(option.slug) && (
-                    <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Nuevo</span>
-                  )}
+                  {hasNewBadge(option.slug) && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Nuevo</span>}
                   {option.slug && (
                     <span className="text-xs tabular-nums text-slate-500">
                       {option.toolCount}

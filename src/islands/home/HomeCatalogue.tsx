@@ -156,7 +156,11 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
               {chip}
             </span>
           ))}
-          <button type="button" onClick={clear} className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={clear}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100"
+          >
             <Icon name="rotate-ccw" className="h-4 w-4" aria-hidden="true" />
             Limpiar filtros
           </button>
@@ -235,8 +239,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
   );
 }
 
-const primaryButton =
-  'inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700';
+const primaryButton = 'inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700';
 
 function Empty({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (

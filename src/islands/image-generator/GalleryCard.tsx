@@ -20,7 +20,10 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
   const busy = actions.busyId === image.id;
   const dimensions = `${image.width}×${image.height}`;
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label={`Imagen: ${image.prompt.slice(0, 80)}`}>
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      aria-label={`Imagen: ${image.prompt.slice(0, 80)}`}
+    >
       <div className="relative aspect-square bg-slate-100">
         {broken ? (
           <ImagePlaceholder />
@@ -70,7 +73,7 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
               type="button"
               className={iconButton}
               aria-label={image.isSaved ? 'Guardado' : 'Guardar'}
-             
+
               title={image.isSaved ? 'Guardado' : 'Guardar'}
               disabled={busy}
               onClick={() => actions.toggleSave(image)}

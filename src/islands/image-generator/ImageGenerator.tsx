@@ -136,7 +136,10 @@ export default function ImageGenerator() {
     try {
       const result = await requestImages(parsed.data, GENERATION_FAILED_MESSAGE);
       const made = result.images.length;
-      showToast({ title: '¡Imágenes generadas!', description: made === 1 ? 'Se ha generado 1 imagen exitosamente.' : `Se han generado ${made} imágenes exitosamente.` });
+      showToast({
+        title: '¡Imágenes generadas!',
+        description: made === 1 ? 'Se ha generado 1 imagen exitosamente.' : `Se han generado ${made} imágenes exitosamente.`,
+      });
       if (result.error) setPartialNote(result.error);
       if (tab === 'saved') void refreshCounts(tab);
       else void load(tab, 1, 'quiet');
@@ -200,7 +203,8 @@ export default function ImageGenerator() {
     },
     async share(image) {
       try {
-        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied') showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
+        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
+          showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
       } catch {
         errorToast('No se pudo copiar el enlace.');
       }
@@ -213,7 +217,11 @@ export default function ImageGenerator() {
           setItems((current) => current.filter((item) => item.id !== image.id));
           setPreview((current) => (current?.id === image.id ? { ...current, isSaved: saved } : current));
         } else replaceItem({ ...image, isSaved: saved });
-        showToast(saved ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' } : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' });
+        showToast(
+          saved
+            ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
+            : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
+        );
         void refreshCounts(tab);
       } catch (error) {
         errorToast(messageOf(error, UPDATE_FAILED_MESSAGE));
@@ -244,7 +252,9 @@ export default function ImageGenerator() {
   return (
     <>
       <section id="generador" aria-labelledby={`${ids}-crear`} className="scroll-mt-20 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm md:p-8">
-        <h2 id={`${ids}-crear`} className="text-2xl font-bold tracking-tight text-slate-900">Crea tu imagen</h2>
+        <h2 id={`${ids}-crear`} className="text-2xl font-bold tracking-tight text-slate-900">
+          Crea tu imagen
+        </h2>
         <form className="mt-6 grid gap-5" onSubmit={generate} noValidate>
           <div>
             <div className="flex items-center justify-between gap-3">
@@ -252,7 +262,9 @@ export default function ImageGenerator() {
                 Describe la imagen
               </label>
               {trimmedLength > 0 && (
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tooLong ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${tooLong ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900'}`}
+                >
                   {tooLong ? 'Muy largo' : 'Perfecto'}
                 </span>
               )}
@@ -276,7 +288,12 @@ export default function ImageGenerator() {
               <label htmlFor={`${ids}-modelo`} className="font-medium text-slate-900">
                 Modelo
               </label>
-              <select id={`${ids}-modelo`} value={model} onChange={(event) => setModel(event.target.value as ImageModel)} className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5">
+              <select
+                id={`${ids}-modelo`}
+                value={model}
+                onChange={(event) => setModel(event.target.value as ImageModel)}
+                className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5"
+              >
                 {IMAGE_MODELS.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
@@ -288,7 +305,12 @@ export default function ImageGenerator() {
               <label htmlFor={`${ids}-tamano`} className="font-medium text-slate-900">
                 Tamaño
               </label>
-              <select id={`${ids}-tamano`} value={size} onChange={(event) => setSize(event.target.value as ImageSize)} className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5">
+              <select
+                id={`${ids}-tamano`}
+                value={size}
+                onChange={(event) => setSize(event.target.value as ImageSize)}
+                className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5"
+              >
                 {IMAGE_SIZE_GROUPS.map((group) => (
                   <optgroup key={group.label} label={group.label}>
                     {group.sizes.map((value) => (
@@ -304,7 +326,12 @@ export default function ImageGenerator() {
               <label htmlFor={`${ids}-cantidad`} className="font-medium text-slate-900">
                 Cantidad
               </label>
-              <select id={`${ids}-cantidad`} value={count} onChange={(event) => setCount(Number(event.target.value))} className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5">
+              <select
+                id={`${ids}-cantidad`}
+                value={count}
+                onChange={(event) => setCount(Number(event.target.value))}
+                className="mt-2 w-full rounded-xl border border-slate-300 bg-white px-3 py-2.5"
+              >
                 {Array.from({ length: IMAGE_COUNT_MAX - IMAGE_COUNT_MIN + 1 }, (_, index) => index + IMAGE_COUNT_MIN).map((value) => (
                   <option key={value} value={value}>
                     {plural(value)}
@@ -335,7 +362,9 @@ export default function ImageGenerator() {
       </section>
 
       <section aria-labelledby={`${ids}-galeria`} className="mt-12">
-        <h2 id={`${ids}-galeria`} className="text-2xl font-bold tracking-tight text-slate-900">Tu galería</h2>
+        <h2 id={`${ids}-galeria`} className="text-2xl font-bold tracking-tight text-slate-900">
+          Tu galería
+        </h2>
         <div role="tablist" aria-label="Filtrar la galería" className="mt-4 flex flex-wrap gap-2">
           {(Object.keys(TAB_LABELS) as GalleryTab[]).map((value) => {
             const selected = tab === value;
@@ -354,8 +383,7 @@ export default function ImageGenerator() {
                   selected ? 'bg-slate-900 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
                 }`}
               >
-                {TAB_LABELS[value]}{' '}
-                <span className={`rounded-full px-2 text-xs ${selected ? 'bg-white/20' : 'bg-slate-100'}`}>{counts[value]}</span>
+                {TAB_LABELS[value]} <span className={`rounded-full px-2 text-xs ${selected ? 'bg-white/20' : 'bg-slate-100'}`}>{counts[value]}</span>
               </button>
             );
           })}

@@ -33,7 +33,9 @@ export function PreviewDialog({ image, actions, onClose }: { image: GeneratedIma
         <div className="p-4 md:p-6">
           <div className="flex items-start justify-between gap-4">
             <div>
-              <h2 id="vista-previa-titulo" className="text-lg font-semibold">Vista previa de la imagen</h2>
+              <h2 id="vista-previa-titulo" className="text-lg font-semibold">
+                Vista previa de la imagen
+              </h2>
               <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-600">
                 <span className="rounded-full bg-slate-900 px-2.5 py-0.5 text-xs font-semibold text-white">{modelName(image.model)}</span>
                 <span>{`${image.width}×${image.height}`}</span>

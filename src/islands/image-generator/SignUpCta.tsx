@@ -13,7 +13,9 @@ export default function SignUpCta() {
       <h2 id="registro-cta" className="text-2xl font-bold tracking-tight md:text-3xl">
         Guarda tus imágenes favoritas
       </h2>
-      <p className="mt-2 max-w-2xl text-slate-300">Crea una cuenta gratuita para guardar las imágenes que más te gustan y verlas desde cualquier dispositivo.</p>
+      <p className="mt-2 max-w-2xl text-slate-300">
+        Crea una cuenta gratuita para guardar las imágenes que más te gustan y verlas desde cualquier dispositivo.
+      </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <a href="/register" className="inline-flex items-center rounded-lg bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-brand-50">
           Crear cuenta gratis

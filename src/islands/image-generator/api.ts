@@ -14,7 +14,11 @@ export class ApiError extends Error {
 async function call<T>(url: string, init: RequestInit, fallback: string): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
     throw new ApiError(fallback, 0);

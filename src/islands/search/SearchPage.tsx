@@ -1,15 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import {
-  SEARCH_CATEGORY_FILTER,
-  SEARCH_PAGE_SIZE,
-  exampleSearches,
-  fromSearchMeta,
-  resultCountLabel,
-  searchHref,
-  searchQuery,
-} from '../../lib/search.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_PAGE_SIZE, exampleSearches, fromSearchMeta, resultCountLabel, searchHref, searchQuery } from '../../lib/search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
 
@@ -215,9 +207,7 @@ export function SearchPage({ categories }: Props) {
       {outcome.status === 'error' && (
         <p className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">Algo salió mal. Por favor, recarga la página.</p>
       )}
-      {outcome.status === 'done' && outcome.hits.length === 0 && (
-        <EmptyResults query={query} filtered={category !== ''} onStartOver={startOver} />
-      )}
+      {outcome.status === 'done' && outcome.hits.length === 0 && <EmptyResults query={query} filtered={category !== ''} onStartOver={startOver} />}
       {outcome.status === 'done' && outcome.hits.length > 0 && (
         <>
           <h2 id="search-results" className="sr-only">

@@ -40,7 +40,8 @@ export default function SavedStories({ user, stories }: { user: SessionUserView 
                 <summary className="flex cursor-pointer list-none items-baseline justify-between gap-3 rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
                   <span className="font-medium text-slate-900 group-open:text-brand-700">{story.title}</span>
                   <span className="shrink-0 text-sm text-slate-600">
-                    {STORY_GENRES.find((genre) => genre.value === story.options.genre)?.label} · <time dateTime={story.createdAt}>{dateFormat.format(new Date(story.createdAt))}</time>
+                    {STORY_GENRES.find((genre) => genre.value === story.options.genre)?.label} ·{' '}
+                    <time dateTime={story.createdAt}>{dateFormat.format(new Date(story.createdAt))}</time>
                   </span>
                 </summary>
                 <p className="mt-2 text-sm text-slate-600">Idea: {story.prompt}</p>

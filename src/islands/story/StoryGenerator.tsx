@@ -2,7 +2,17 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
-import { DESCRIPTION_LANGUAGES, STORY_AUDIENCES, STORY_GENRES, STORY_LENGTHS, STORY_PROMPT_MAX, type DescriptionLanguage, type StoryAudience, type StoryGenre, type StoryLength } from '../../lib/ai-options.ts';
+import {
+  DESCRIPTION_LANGUAGES,
+  STORY_AUDIENCES,
+  STORY_GENRES,
+  STORY_LENGTHS,
+  STORY_PROMPT_MAX,
+  type DescriptionLanguage,
+  type StoryAudience,
+  type StoryGenre,
+  type StoryLength,
+} from '../../lib/ai-options.ts';
 import { readStoryStream, storyFileName, storyTitle, type SavedStory } from '../../lib/story.ts';
 import { anonymousSessionId } from '../../lib/visitor-session.ts';
 import { sessionUser } from '../../stores/session.ts';
@@ -20,7 +30,13 @@ const selectClass =
 const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-function Choice<T extends string>(props: { label: string; value: T; options: readonly { value: T; label: string }[]; onChange: (value: T) => void; disabled: boolean }) {
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  disabled: boolean;
+}) {
   const id = useId();
   return (
     <div>
@@ -159,7 +175,12 @@ export default function StoryGenerator() {
 
   return (
     <div className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
-      <form onSubmit={generate} noValidate className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6" aria-labelledby="crear-historia">
+      <form
+        onSubmit={generate}
+        noValidate
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6"
+        aria-labelledby="crear-historia"
+      >
         <h2 id="crear-historia" className="text-xl font-semibold text-slate-900">
           Crea tu historia
         </h2>
@@ -227,7 +248,11 @@ export default function StoryGenerator() {
             </p>
           )}
           {status === 'stopped' && <p className="mt-4 text-sm text-slate-600">Has detenido la historia antes de que terminara.</p>}
-          {status === 'done' && <p className="sr-only" role="status">Historia terminada.</p>}
+          {status === 'done' && (
+            <p className="sr-only" role="status">
+              Historia terminada.
+            </p>
+          )}
           {(status === 'done' || status === 'stopped' || status === 'failed') && (
             <div className="mt-5 flex flex-wrap gap-2">
               {hasStory && (

@@ -20,7 +20,8 @@ export const GET: APIRoute = async ({ params, url }) => {
   let body: Buffer = stored.bytes;
   if (requestedWidth !== null) {
     const width = Number(requestedWidth);
-    if (!isServedWidth(width)) return new Response('Ancho no válido: usa 600, 900, 1200 o 1600.', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (!isServedWidth(width))
+      return new Response('Ancho no válido: usa 600, 900, 1200 o 1600.', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     body = await resizeImage(stored.bytes, width, stored.contentType);
   }
   return new Response(body as Uint8Array<ArrayBuffer>, {

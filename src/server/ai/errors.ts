@@ -7,7 +7,17 @@ import { AiProviderError, type AiErrorKind } from './types.ts';
 
 const INVALID_KEY = /API_KEY_INVALID|API key not valid|invalid_api_key|Incorrect API key/i;
 const CONTENT_POLICY = /content[_ ]?policy|content_filter|moderation|safety|nsfw|prohibited|blocked/i;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 interface SdkCallError extends Error {
   statusCode?: number;

@@ -20,7 +20,10 @@ export const AI_RATE_LIMITS: Record<AiUtility, { ip: RateLimitRule; visitor: Rat
 };
 
 /** AI_RATE_LIMIT_IP / AI_RATE_LIMIT_VISITOR replace the defaults for every utility (a busy site, or a quick test). */
-export function aiRateLimits(utility: AiUtility, env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = readEnv()): { ip: RateLimitRule; visitor: RateLimitRule } {
+export function aiRateLimits(
+  utility: AiUtility,
+  env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = readEnv(),
+): { ip: RateLimitRule; visitor: RateLimitRule } {
   const defaults = AI_RATE_LIMITS[utility];
   return {
     ip: env.AI_RATE_LIMIT_IP ? { window: defaults.ip.window, max: env.AI_RATE_LIMIT_IP } : defaults.ip,

@@ -43,7 +43,11 @@ export function openAiCompatibleImageGenerator(options: { baseUrl: string; apiKe
       // gpt-image models always answer base64 and reject the parameter; DALL·E, LocalAI and vLLM need it.
       if (!options.model.startsWith('gpt-image')) body.response_format = 'b64_json';
       const call = { provider, timeoutMs: options.timeoutMs, signal: request.signal };
-      const answer = (await fetchJson(`${options.baseUrl}/images/generations`, { method: 'POST', headers, body: JSON.stringify(body) }, call)) as OpenAiImagesResponse;
+      const answer = (await fetchJson(
+        `${options.baseUrl}/images/generations`,
+        { method: 'POST', headers, body: JSON.stringify(body) },
+        call,
+      )) as OpenAiImagesResponse;
       const first = answer.data?.[0];
       if (first?.b64_json) return decodeBase64Image(provider, first.b64_json);
       // Some servers ignore response_format and answer with a short-lived link.
@@ -80,7 +84,11 @@ export function geminiImageGenerator(options: { baseUrl: string; apiKey: string;
     async generate(request: ImageRequest): Promise<GeneratedImage> {
       const body = {
         contents: [{ role: 'user', parts: [{ text: request.prompt }] }],
-        generationConfig: { responseModalities: ['IMAGE'], seed: request.seed, imageConfig: { aspectRatio: closestAspectRatio(request.width, request.height) } },
+        generationConfig: {
+          responseModalities: ['IMAGE'],
+          seed: request.seed,
+          imageConfig: { aspectRatio: closestAspectRatio(request.width, request.height) },
+        },
       };
       const answer = (await fetchJson(
         `${options.baseUrl}/models/${encodeURIComponent(options.model)}:generateContent`,

@@ -16,9 +16,15 @@ function providerLabel(config: AiConfig, provider: AiProviderName): string {
 export function getImageGenerator(config: AiConfig = aiConfig()): ImageGenerator {
   const { provider, model } = config.image;
   if (provider === 'openai-compatible') {
-    return openAiCompatibleImageGenerator({ baseUrl: config.openaiCompatible.baseUrl!, apiKey: config.openaiCompatible.apiKey, model: model!, timeoutMs: config.timeoutMs });
+    return openAiCompatibleImageGenerator({
+      baseUrl: config.openaiCompatible.baseUrl!,
+      apiKey: config.openaiCompatible.apiKey,
+      model: model!,
+      timeoutMs: config.timeoutMs,
+    });
   }
-  if (provider === 'gemini') return geminiImageGenerator({ baseUrl: config.gemini.baseUrl, apiKey: config.gemini.apiKey!, model: model!, timeoutMs: config.timeoutMs });
+  if (provider === 'gemini')
+    return geminiImageGenerator({ baseUrl: config.gemini.baseUrl, apiKey: config.gemini.apiKey!, model: model!, timeoutMs: config.timeoutMs });
   return pollinationsImageGenerator({ imageUrl: config.pollinations.imageUrl, apiKey: config.pollinations.apiKey, timeoutMs: config.timeoutMs });
 }
 
@@ -82,7 +88,12 @@ export interface ActiveAiProvider {
 export function activeAiProviders(config: AiConfig = aiConfig()): ActiveAiProvider[] {
   return [
     { utility: 'images', label: 'Generador de imágenes', provider: providerLabel(config, config.image.provider), model: config.image.model },
-    { utility: 'descriptions', label: 'Descripción de imágenes', provider: providerLabel(config, config.description.provider), model: config.description.model },
+    {
+      utility: 'descriptions',
+      label: 'Descripción de imágenes',
+      provider: providerLabel(config, config.description.provider),
+      model: config.description.model,
+    },
     { utility: 'stories', label: 'Generador de historias', provider: providerLabel(config, config.story.provider), model: config.story.model },
   ];
 }

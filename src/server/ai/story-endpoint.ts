@@ -21,7 +21,11 @@ export const STORY_PROMPT_TOO_LONG_MESSAGE = `La idea no puede superar los ${STO
 const CHOICE_MESSAGE = 'Elige una opción de la lista.';
 
 export const storyBody = z.object({
-  prompt: z.string({ error: STORY_PROMPT_REQUIRED_MESSAGE }).trim().min(1, { error: STORY_PROMPT_REQUIRED_MESSAGE }).max(STORY_PROMPT_MAX, { error: STORY_PROMPT_TOO_LONG_MESSAGE }),
+  prompt: z
+    .string({ error: STORY_PROMPT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: STORY_PROMPT_REQUIRED_MESSAGE })
+    .max(STORY_PROMPT_MAX, { error: STORY_PROMPT_TOO_LONG_MESSAGE }),
   genre: z.enum(values(STORY_GENRES), { error: CHOICE_MESSAGE }),
   audience: z.enum(values(STORY_AUDIENCES), { error: CHOICE_MESSAGE }),
   length: z.enum(values(STORY_LENGTHS), { error: CHOICE_MESSAGE }),
@@ -107,10 +111,12 @@ export async function postStory(context: Context, writer: StoryWriter = getStory
         if (userId && !cancelled) {
           const content = story.trim();
           const options = { genre: request.genre, audience: request.audience, length: request.length, language: request.language };
-          saved = await insertStory({ userId, title: storyTitle(content, request.prompt), prompt: request.prompt, content, options }).catch((error: unknown) => {
-            console.error('[ia] no se pudo guardar la historia:', error);
-            return null;
-          });
+          saved = await insertStory({ userId, title: storyTitle(content, request.prompt), prompt: request.prompt, content, options }).catch(
+            (error: unknown) => {
+              console.error('[ia] no se pudo guardar la historia:', error);
+              return null;
+            },
+          );
         }
         // The slot is freed before the visitor learns the story ended, so an immediate next story is never refused.
         await release();

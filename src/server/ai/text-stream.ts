@@ -32,7 +32,11 @@ export async function languageModel(config: AiConfig, provider: AiProviderName, 
   }
   const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
   if (provider === 'openai-compatible') {
-    return createOpenAICompatible({ name: 'openai-compatible', baseURL: config.openaiCompatible.baseUrl ?? '', apiKey: config.openaiCompatible.apiKey ?? undefined }).chatModel(model);
+    return createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: config.openaiCompatible.baseUrl ?? '',
+      apiKey: config.openaiCompatible.apiKey ?? undefined,
+    }).chatModel(model);
   }
   const { textUrl, apiKey } = config.pollinations;
   return createOpenAICompatible({

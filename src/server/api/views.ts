@@ -73,7 +73,10 @@ export async function countViewResponse(context: ViewContext, deps: CountViewDep
 }
 
 /** GET /api/views/{postId}/stats */
-export async function viewStatsResponse(postId: string | undefined, read: (id: string) => Promise<ViewStats | undefined> = (id) => readViewStats(id)): Promise<Response> {
+export async function viewStatsResponse(
+  postId: string | undefined,
+  read: (id: string) => Promise<ViewStats | undefined> = (id) => readViewStats(id),
+): Promise<Response> {
   if (!postIdParam.safeParse(postId).success) return jsonError(400, BAD_TOOL_ID_MESSAGE);
   try {
     const stats = await read(postId!);

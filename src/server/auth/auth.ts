@@ -59,7 +59,9 @@ function googleProvider(google: GoogleSignIn | undefined) {
   const discoveryUrl = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   return {
     socialProviders: {},
-    plugins: [genericOAuth({ config: [{ providerId: 'google', name: 'Google', clientId, clientSecret, discoveryUrl, scopes: ['openid', 'email', 'profile'] }] })],
+    plugins: [
+      genericOAuth({ config: [{ providerId: 'google', name: 'Google', clientId, clientSecret, discoveryUrl, scopes: ['openid', 'email', 'profile'] }] }),
+    ],
   };
 }
 
@@ -175,7 +177,11 @@ export function getAuth(): Auth {
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
       google: googleSettings(env),
-      sendMail: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <no-responder@${new URL(env.SITE_URL).hostname}>`, dataDir: env.DATA_DIR }),
+      sendMail: createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM ?? `${env.SITE_NAME} <no-responder@${new URL(env.SITE_URL).hostname}>`,
+        dataDir: env.DATA_DIR,
+      }),
     });
   }
   return instance;
@@ -191,10 +197,7 @@ export interface SessionUser {
 }
 
 /** The visitor's session, or null when signed out or deactivated. */
-export async function readSession(
-  headers: Headers,
-  auth: Auth = getAuth(),
-): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date } } | null> {
+export async function readSession(headers: Headers, auth: Auth = getAuth()): Promise<{ user: SessionUser; session: { id: string; expiresAt: Date } } | null> {
   const result = await auth.api.getSession({ headers });
   if (!result || !result.user.isActive) return null;
   const { user, session } = result;

@@ -53,5 +53,8 @@ export async function activateBuild(buildsDir: string, id: string): Promise<void
 }
 
 export function newBuildId(): string {
-  return new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 17);
+  return new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 17);
 }

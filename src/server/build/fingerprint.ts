@@ -29,16 +29,18 @@ export async function hashCode(root: string): Promise<string> {
   const files = (await Promise.all(CODE_PATHS.map((entry) => listFiles(root, entry)))).flat().sort();
   const hash = createHash('sha256');
   for (const file of files) {
-    hash.update(file).update('\0').update(await readFile(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
 
 /** Bumped by database triggers whenever published content changes (not by view counters). */
 export async function readContentVersion(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ version: string }>(
-    'SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM content_version_seq',
-  );
+  const { rows } = await pool.query<{ version: string }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM content_version_seq');
   return Number(rows[0]!.version);
 }
 

@@ -46,10 +46,7 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
       const buildId = await options.build();
       await options.onBuilt(buildId);
       builtVersion = version;
-      await options.pool.query(
-        "UPDATE rebuild_runs SET status = 'succeeded', build_id = $2, finished_at = now() WHERE id = $1",
-        [runId, buildId],
-      );
+      await options.pool.query("UPDATE rebuild_runs SET status = 'succeeded', build_id = $2, finished_at = now() WHERE id = $1", [runId, buildId]);
       log(`Sitio reconstruido (${buildId}).`);
     } catch (error) {
       await options.pool.query("UPDATE rebuild_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [

@@ -44,13 +44,7 @@ export function toSearchRecord(row: SearchRow): SearchRecord {
   const { keywords, ...card } = row;
   return {
     url: `/${row.slug}`,
-    content: searchableText([
-      row.title,
-      row.description,
-      ...row.categories.map((category) => category.name),
-      ...(keywords ?? []),
-      pricingLabel[row.pricing],
-    ]),
+    content: searchableText([row.title, row.description, ...row.categories.map((category) => category.name), ...(keywords ?? []), pricingLabel[row.pricing]]),
     language: 'es',
     meta: toSearchMeta(card),
     filters: {

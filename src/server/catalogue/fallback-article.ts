@@ -18,10 +18,7 @@ export function fallbackArticle(facts: ArticleFacts): string {
   const name = escapeHtml(facts.name);
   const parts = [`<h2>¿Qué es ${name}?</h2>`, `<p>${escapeHtml(facts.description)}</p>`];
   if (facts.keywords.length > 0) {
-    parts.push(
-      '<h2>Para qué sirve</h2>',
-      `<ul>${facts.keywords.map((keyword) => `<li>${escapeHtml(keyword)}</li>`).join('')}</ul>`,
-    );
+    parts.push('<h2>Para qué sirve</h2>', `<ul>${facts.keywords.map((keyword) => `<li>${escapeHtml(keyword)}</li>`).join('')}</ul>`);
   }
   parts.push(
     '<h2>Categoría</h2>',

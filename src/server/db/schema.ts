@@ -237,10 +237,7 @@ export const imageGenerationHistory = pgTable(
     isSaved: boolean('is_saved').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('image_history_user_idx').on(t.userId, t.createdAt.desc()),
-    index('image_history_session_idx').on(t.sessionId, t.createdAt.desc()),
-  ],
+  (t) => [index('image_history_user_idx').on(t.userId, t.createdAt.desc()), index('image_history_session_idx').on(t.sessionId, t.createdAt.desc())],
 );
 
 export const savedGeneratedImages = pgTable(

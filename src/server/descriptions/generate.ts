@@ -45,7 +45,12 @@ export async function generateDescription(context: Context, deps: DescriptionDep
     const value = form.get(name);
     return typeof value === 'string' ? value : undefined;
   };
-  const parsed = descriptionFields.safeParse({ language: text('language'), instructions: text('instructions'), imageUrl: text('imageUrl'), sessionId: text('sessionId') });
+  const parsed = descriptionFields.safeParse({
+    language: text('language'),
+    instructions: text('instructions'),
+    imageUrl: text('imageUrl'),
+    sessionId: text('sessionId'),
+  });
   if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? BAD_BODY_MESSAGE);
   const fields = parsed.data;
   const upload = form.get('image');
@@ -112,41 +117,41 @@ export async function generateDescription(context: Context, deps: DescriptionDep
       },
     });
     async function pump(controller: ReadableStreamDefaultController<Uint8Array>) {
-        const encoder = new TextEncoder();
-        const send = (event: DescriptionEvent) => controller.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-        let raw = '';
-        try {
-          for (let step = first; !step.done; step = await chunks.next()) {
-            if (abort.signal.aborted) return;
-            raw += step.value;
-            send({ type: 'chunk', text: step.value });
-          }
-          const html = sanitizeHtmlContent(stripCodeFence(raw));
-          if (!htmlToText(html)) {
-            send({ type: 'error', error: DESCRIPTION_MESSAGES.emptyResult });
-            return;
-          }
-          let id: string | null = null;
-          if (userId) {
-            try {
-              id = await insertDescription({ userId, imageUrl: source, html, language: fields.language, instructions: fields.instructions ?? null });
-            } catch (error) {
-              // SPEC §8: insert failures are silent for the visitor; the description is still theirs to copy.
-              log('No se pudo guardar la descripción generada', error);
-            }
-          }
-          send({ type: 'done', html, id });
-        } catch (error) {
-          if (!abort.signal.aborted) send({ type: 'error', error: visitorMessageOf(error, log) });
-        } finally {
-          request.signal.removeEventListener('abort', onClientGone);
-          await release();
+      const encoder = new TextEncoder();
+      const send = (event: DescriptionEvent) => controller.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
+      let raw = '';
+      try {
+        for (let step = first; !step.done; step = await chunks.next()) {
+          if (abort.signal.aborted) return;
+          raw += step.value;
+          send({ type: 'chunk', text: step.value });
+        }
+        const html = sanitizeHtmlContent(stripCodeFence(raw));
+        if (!htmlToText(html)) {
+          send({ type: 'error', error: DESCRIPTION_MESSAGES.emptyResult });
+          return;
+        }
+        let id: string | null = null;
+        if (userId) {
           try {
-            controller.close();
-          } catch {
-            // Already closed because the browser went away.
+            id = await insertDescription({ userId, imageUrl: source, html, language: fields.language, instructions: fields.instructions ?? null });
+          } catch (error) {
+            // SPEC §8: insert failures are silent for the visitor; the description is still theirs to copy.
+            log('No se pudo guardar la descripción generada', error);
           }
         }
+        send({ type: 'done', html, id });
+      } catch (error) {
+        if (!abort.signal.aborted) send({ type: 'error', error: visitorMessageOf(error, log) });
+      } finally {
+        request.signal.removeEventListener('abort', onClientGone);
+        await release();
+        try {
+          controller.close();
+        } catch {
+          // Already closed because the browser went away.
+        }
+      }
     }
     return new Response(stream, {
       headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
@@ -170,6 +175,7 @@ function visitorMessageOf(error: unknown, log: NonNullable<DescriptionDeps['log'
 
 function providerErrorResponse(error: unknown, log: NonNullable<DescriptionDeps['log']>): Response {
   const message = visitorMessageOf(error, log);
-  const status = error instanceof AiProviderError && error.kind === 'rate_limited' ? 503 : error instanceof AiProviderError && error.kind === 'timeout' ? 504 : 502;
+  const status =
+    error instanceof AiProviderError && error.kind === 'rate_limited' ? 503 : error instanceof AiProviderError && error.kind === 'timeout' ? 504 : 502;
   return jsonError(status, message);
 }

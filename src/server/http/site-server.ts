@@ -101,9 +101,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         return;
       }
     }
-    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) =>
-      sendServerError(response, error),
-    );
+    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) => sendServerError(response, error));
   });
 
   await listen(server, options.port, options.host);

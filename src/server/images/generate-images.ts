@@ -64,7 +64,18 @@ export async function generateImages(deps: GenerationDeps, request: GenerationRe
     const imageUrl = await deps.storage.put(key, encoded.bytes, encoded.contentType);
     try {
       return await insertGeneratedImage(
-        { owner, visitorType, prompt: input.prompt, enhancedPrompt, model: input.model, provider: deps.generator.provider, imageUrl, width: encoded.width, height: encoded.height, seed },
+        {
+          owner,
+          visitorType,
+          prompt: input.prompt,
+          enhancedPrompt,
+          model: input.model,
+          provider: deps.generator.provider,
+          imageUrl,
+          width: encoded.width,
+          height: encoded.height,
+          seed,
+        },
         deps.db,
       );
     } catch (error) {

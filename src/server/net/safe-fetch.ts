@@ -13,16 +13,7 @@ import { sniffImageType, type SniffedImageType } from '../media/image-type.ts';
 import { isPublicAddress } from './ip-ranges.ts';
 
 export type SafeFetchFailure =
-  | 'invalid_url'
-  | 'scheme'
-  | 'dns'
-  | 'blocked_address'
-  | 'too_many_redirects'
-  | 'http_status'
-  | 'too_large'
-  | 'timeout'
-  | 'network'
-  | 'not_image';
+  'invalid_url' | 'scheme' | 'dns' | 'blocked_address' | 'too_many_redirects' | 'http_status' | 'too_large' | 'timeout' | 'network' | 'not_image';
 
 export class SafeFetchError extends Error {
   override name = 'SafeFetchError';

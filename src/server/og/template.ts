@@ -142,7 +142,10 @@ export function toolImageSvg(input: ToolImageInput): string {
   // The title block is centred between the header (ends at 140) and the pills (start at 500).
   const top = 140 + (360 - lineHeight * lines.length) / 2;
   const title = lines
-    .map((line, index) => `<text x="${MARGIN}" y="${Math.round(top + lineHeight * index + fontSize * 0.9)}" ${FONT} font-size="${fontSize}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${MARGIN}" y="${Math.round(top + lineHeight * index + fontSize * 0.9)}" ${FONT} font-size="${fontSize}" font-weight="700" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   const pillY = 500;
   const category = pill(MARGIN, pillY, input.categoryName ?? 'Herramienta de IA', 28);
@@ -161,7 +164,10 @@ export function toolImageSvg(input: ToolImageInput): string {
 export function siteImageSvg(input: { siteName: string; tagline: string }): string {
   const taglineSize = 40;
   const tagline = wrapText(input.tagline, Math.floor(860 / (taglineSize * REGULAR_CHAR_WIDTH)), 3)
-    .map((line, index) => `<text x="${MARGIN}" y="${400 + index * 54}" ${FONT} font-size="${taglineSize}" fill="#fff" fill-opacity="0.88">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="${MARGIN}" y="${400 + index * 54}" ${FONT} font-size="${taglineSize}" fill="#fff" fill-opacity="0.88">${escapeXml(line)}</text>`,
+    )
     .join('');
   const body = `${background(BRAND)}
   ${compassMark(MARGIN, 90, 104)}
@@ -173,5 +179,9 @@ export function siteImageSvg(input: { siteName: string; tagline: string }): stri
 /** The publisher logo of the Organization JSON-LD: the compass mark on white, as search engines show logos. */
 export function logoSvg(): string {
   const padding = 40;
-  return svgDocument(LOGO_SIZE, LOGO_SIZE, `<rect width="${LOGO_SIZE}" height="${LOGO_SIZE}" fill="#fff"/>${compassMark(padding, padding, LOGO_SIZE - padding * 2, false)}`);
+  return svgDocument(
+    LOGO_SIZE,
+    LOGO_SIZE,
+    `<rect width="${LOGO_SIZE}" height="${LOGO_SIZE}" fill="#fff"/>${compassMark(padding, padding, LOGO_SIZE - padding * 2, false)}`,
+  );
 }

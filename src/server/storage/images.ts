@@ -47,7 +47,13 @@ export async function reencodeImage(input: Uint8Array, quality = 90): Promise<En
       .flatten({ background: '#ffffff' })
       .jpeg({ quality })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };
+    return {
+      bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      contentType: 'image/jpeg',
+      extension: 'jpg',
+      width: info.width,
+      height: info.height,
+    };
   } catch (cause) {
     throw new InvalidImageError('No se pudo procesar la imagen.', { cause });
   }

@@ -32,9 +32,7 @@ export const POST: APIRoute = async (context) => {
     if (result.images.length === 0) {
       return result.failure ? jsonError(providerErrorStatus(result.failure), result.failure.visitorMessage) : jsonError(502, GENERATION_FAILED_MESSAGE);
     }
-    const partial = result.failure
-      ? `Se generaron ${result.images.length} de ${result.requested} imágenes. ${result.failure.visitorMessage}`
-      : undefined;
+    const partial = result.failure ? `Se generaron ${result.images.length} de ${result.requested} imágenes. ${result.failure.visitorMessage}` : undefined;
     return json({ images: result.images, ...(partial ? { error: partial } : {}) });
   } catch (error) {
     console.error('Error inesperado al generar imágenes', error);

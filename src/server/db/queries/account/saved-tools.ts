@@ -13,9 +13,7 @@ export type UnsaveOutcome = 'removed' | 'not-saved' | 'missing';
 
 /** Ids of the tools the user has saved, newest save first. */
 export async function listSavedToolIds(userId: string): Promise<string[]> {
-  const { rows } = await getDb().execute<{ post_id: string }>(
-    sql`SELECT post_id FROM saved_posts WHERE user_id = ${userId} ORDER BY created_at DESC, post_id`,
-  );
+  const { rows } = await getDb().execute<{ post_id: string }>(sql`SELECT post_id FROM saved_posts WHERE user_id = ${userId} ORDER BY created_at DESC, post_id`);
   return rows.map((row) => row.post_id);
 }
 

@@ -22,7 +22,13 @@ const toStory = (row: StoryRow): SavedStory => ({
   createdAt: row.created_at.toISOString(),
 });
 
-export async function insertStory(story: { userId: string; title: string; prompt: string; content: string; options: SavedStory['options'] }): Promise<SavedStory> {
+export async function insertStory(story: {
+  userId: string;
+  title: string;
+  prompt: string;
+  content: string;
+  options: SavedStory['options'];
+}): Promise<SavedStory> {
   const { rows } = await getPool().query<StoryRow>(
     `INSERT INTO generated_stories (user_id, title, prompt, options, content)
      VALUES ($1, $2, $3, $4, $5)

@@ -5,11 +5,7 @@ import { readSiteCounts } from './stats.ts';
 import { listTools } from './tools.ts';
 
 export async function readHomePage() {
-  const [firstPage, categories, counts] = await Promise.all([
-    listTools({ filter: DEFAULT_FILTER, category: '', page: 1 }),
-    listCategories(),
-    readSiteCounts(),
-  ]);
+  const [firstPage, categories, counts] = await Promise.all([listTools({ filter: DEFAULT_FILTER, category: '', page: 1 }), listCategories(), readSiteCounts()]);
   return {
     firstPage,
     // Only what the dropdown shows travels to the browser as island props.

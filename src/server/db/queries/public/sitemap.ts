@@ -8,9 +8,7 @@ export interface SitemapRow {
 
 /** All published tools, newest first. */
 export async function listPublishedToolDates(): Promise<SitemapRow[]> {
-  const { rows } = await getPool().query<SitemapRow>(
-    `SELECT slug, updated_at AS lastmod FROM posts WHERE status = 'published' ORDER BY created_at DESC, slug`,
-  );
+  const { rows } = await getPool().query<SitemapRow>(`SELECT slug, updated_at AS lastmod FROM posts WHERE status = 'published' ORDER BY created_at DESC, slug`);
   return rows;
 }
 

@@ -132,6 +132,10 @@ export async function listPublishedSlugs(): Promise<string[]> {
 /** The slug of a published tool by id, for /{id} redirects. */
 export async function findPublishedSlugById(id: string): Promise<string | undefined> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
-  const [row] = await getDb().select({ slug: posts.slug }).from(posts).where(and(published, eq(posts.id, id))).limit(1);
+  const [row] = await getDb()
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(and(published, eq(posts.id, id)))
+    .limit(1);
   return row?.slug;
 }

@@ -54,9 +54,8 @@ export async function readViewStats(postId: string, pool: pg.Pool = getPool()): 
 
 /** Current view counts of the given published tools, for the live stream's shared poll. */
 export async function readViewCounts(postIds: string[], pool: pg.Pool = getPool()): Promise<Map<string, number>> {
-  const { rows } = await pool.query<{ id: string; views: string }>(
-    "SELECT id, views FROM posts WHERE id = ANY($1::uuid[]) AND status = 'published'",
-    [postIds],
-  );
+  const { rows } = await pool.query<{ id: string; views: string }>("SELECT id, views FROM posts WHERE id = ANY($1::uuid[]) AND status = 'published'", [
+    postIds,
+  ]);
   return new Map(rows.map((row) => [row.id, Number(row.views)]));
 }

@@ -4,7 +4,14 @@
  * Every function takes the owner and filters by it in SQL: ownership is never checked in JavaScript.
  */
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { GALLERY_PAGE_SIZE, RECENT_LIMIT, RECENT_WINDOW_HOURS, type GalleryPage, type GalleryTab, type GeneratedImageView } from '../../../../lib/image-generator.ts';
+import {
+  GALLERY_PAGE_SIZE,
+  RECENT_LIMIT,
+  RECENT_WINDOW_HOURS,
+  type GalleryPage,
+  type GalleryTab,
+  type GeneratedImageView,
+} from '../../../../lib/image-generator.ts';
 import type { VisitorType } from '../../../../lib/visitor.ts';
 import { getDb, type Database } from '../../client.ts';
 import { imageGenerationHistory as history, savedGeneratedImages as saved } from '../../schema.ts';
