@@ -33,10 +33,19 @@ export default defineConfig(
     },
   },
   {
-    // Server-only is a place: code that reaches the browser must never import it.
-    files: ['src/islands/**', 'src/stores/**', 'src/components/ui/**', 'src/lib/**'],
+    // Server-only is a place: src/server/ and *.server.ts files. Code that can reach the browser never imports them.
+    files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/client-directives/**'],
+    ignores: ['**/*.server.ts', '**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/server'], message: 'src/server es solo para el servidor.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'src/server es solo para el servidor.' },
+            { group: ['**/*.server', '**/*.server.ts'], message: 'Los archivos *.server.ts son solo para el servidor.' },
+          ],
+        },
+      ],
     },
   },
 );

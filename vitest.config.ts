@@ -11,7 +11,7 @@ const integration = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { ...integration, name: 'integration-pglite', globalSetup: ['tests/integration/setup/pglite.ts'] } },
       {
         test: {

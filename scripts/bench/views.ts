@@ -1,7 +1,7 @@
 /** Counted views per second on the embedded database: every view from a new session, as many at once as connections. */
 import { createPool } from '../../src/server/db/client.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
-import { countView } from '../../src/server/db/queries/public/views.ts';
+import { countView } from '../../src/features/views/queries.server.ts';
 import type { LoadResult } from './wrk.ts';
 
 export async function measureViewCounting(dataDir: string, options: { connections: number; seconds: number }): Promise<LoadResult> {

@@ -8,10 +8,10 @@ import {
   listSavedDescriptions,
   setDescriptionSaved,
   UPLOADED_IMAGE_MARKER,
-} from '../../src/server/db/queries/account/descriptions.ts';
-import { generateDescription } from '../../src/server/descriptions/generate.ts';
-import { removeDescription, saveDescription } from '../../src/server/descriptions/manage.ts';
-import type { DescriptionEvent } from '../../src/lib/descriptions.ts';
+} from '../../src/features/descriptions/queries.server.ts';
+import { generateDescription } from '../../src/features/descriptions/generate.server.ts';
+import { removeDescription, saveDescription } from '../../src/features/descriptions/manage.server.ts';
+import type { DescriptionEvent } from '../../src/features/descriptions/descriptions.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AiProviderError, type ImageGenerator, type ImageRequest } from '../../src/server/ai/types.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { deleteOwnedImage, listGallery, toggleSavedImage } from '../../src/server/db/queries/visitor/generated-images.ts';
-import { generateImages } from '../../src/server/images/generate-images.ts';
+import { deleteOwnedImage, listGallery, toggleSavedImage } from '../../src/features/image-generator/queries.server.ts';
+import { generateImages } from '../../src/features/image-generator/generate-images.server.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 

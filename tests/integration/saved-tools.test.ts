@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { changeSavedToolResponse, savedToolIdsResponse } from '../../src/server/api/saved-tools.ts';
+import { changeSavedToolResponse, savedToolIdsResponse } from '../../src/features/saves/saved-tools.server.ts';
 import { closeDb } from '../../src/server/db/client.ts';
-import { TOOL_NOT_FOUND_MESSAGE } from '../../src/lib/saved-tools.ts';
+import { TOOL_NOT_FOUND_MESSAGE } from '../../src/features/saves/saved-tools.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();

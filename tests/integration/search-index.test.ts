@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { buildSearchIndex, readSearchRows } from '../../src/server/build/search-index.ts';
-import { fromSearchMeta } from '../../src/lib/search.ts';
+import { buildSearchIndex, readSearchRows } from '../../src/features/search/search-index.server.ts';
+import { fromSearchMeta } from '../../src/features/search/search.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 interface PagefindResult {

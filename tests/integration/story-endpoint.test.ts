@@ -1,10 +1,10 @@
 /** POST /api/ai/stories on a real database: streaming, the trailer, saving, and the slot freed however it ends. */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readStoryStream } from '../../src/lib/story.ts';
+import { readStoryStream } from '../../src/features/stories/story.ts';
 import { getPool } from '../../src/server/db/client.ts';
-import { listRecentStories } from '../../src/server/db/queries/ai/stories.ts';
-import { postStory } from '../../src/server/ai/story-endpoint.ts';
+import { listRecentStories } from '../../src/features/stories/queries.server.ts';
+import { postStory } from '../../src/features/stories/stories.server.ts';
 import { AiProviderError, type StoryRequest, type StoryWriter } from '../../src/server/ai/types.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 

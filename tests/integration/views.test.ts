@@ -1,8 +1,8 @@
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { closeDb, createPool } from '../../src/server/db/client.ts';
-import { countView, readViewStats } from '../../src/server/db/queries/public/views.ts';
+import { countView, readViewStats } from '../../src/features/views/queries.server.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';
-import { countViewResponse, liveViewsStream, TOOL_NOT_FOUND_MESSAGE, viewStatsResponse } from '../../src/server/api/views.ts';
+import { countViewResponse, liveViewsStream, TOOL_NOT_FOUND_MESSAGE, viewStatsResponse } from '../../src/features/views/views.server.ts';
 import type { SessionUser } from '../../src/server/auth/auth.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 

@@ -1,6 +1,6 @@
 import { Icon } from './Icon.tsx';
 import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveButton } from '../../features/saves/SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
 
 interface Props {

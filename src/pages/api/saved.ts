@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { changeSavedToolResponse, savedToolIdsResponse } from '../../server/api/saved-tools.ts';
+import { changeSavedToolResponse, savedToolIdsResponse } from '../../features/saves/saved-tools.server.ts';
 import { siteConfig } from '../../server/site.ts';
 
 export const prerender = false;

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { toolListResponse } from '../../server/api/tool-list.ts';
+import { toolListResponse } from '../../features/catalogue/tool-list.server.ts';
 
 export const prerender = false;
 

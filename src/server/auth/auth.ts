@@ -9,7 +9,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { loginSchema, PASSWORD_MIN_LENGTH, registerFields, SPANISH_MESSAGE_CODE } from '../../lib/auth-forms.ts';
+import { loginSchema, PASSWORD_MIN_LENGTH, registerFields, SPANISH_MESSAGE_CODE } from '../../features/auth/auth-forms.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';

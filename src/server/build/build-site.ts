@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { ConfigError } from '../env.ts';
 import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { buildSearchIndex } from '../../features/search/search-index.server.ts';
 
 export interface BuildOptions {
   root: string;

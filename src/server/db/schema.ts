@@ -1,6 +1,6 @@
 /**
  * Database schema. SQL migrations in supabase/migrations are generated from this file
- * (npm run db:generate); tests/unit/schema-sync.test.ts fails when the two drift apart.
+ * (npm run db:generate); src/server/db/schema-sync.test.ts fails when the two drift apart.
  */
 import { sql } from 'drizzle-orm';
 import {

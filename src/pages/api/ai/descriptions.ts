@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getImageDescriber } from '../../../server/ai/registry.ts';
-import { generateDescription } from '../../../server/descriptions/generate.ts';
+import { generateDescription } from '../../../features/descriptions/generate.server.ts';
 import { allowHostsFromEnv } from '../../../server/net/safe-fetch.ts';
 
 export const prerender = false;

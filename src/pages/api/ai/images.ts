@@ -1,11 +1,11 @@
 /** POST /api/ai/images: generates 1 to 9 images for the visitor and answers their gallery rows (SPEC §7). */
 import type { APIRoute } from 'astro';
-import { GENERATION_FAILED_MESSAGE, imageGenerationInput } from '../../../lib/image-generator.ts';
-import { visitorType } from '../../../lib/visitor.ts';
+import { GENERATION_FAILED_MESSAGE, imageGenerationInput } from '../../../features/image-generator/image-generator.ts';
+import { visitorType } from '../../../features/visitor/visitor.ts';
 import { getImageGenerator } from '../../../server/ai/registry.ts';
 import { guardGeneration } from '../../../server/ai/guard.ts';
 import { json, jsonError, readJsonBody } from '../../../server/http/endpoint.ts';
-import { generateImages, providerErrorStatus } from '../../../server/images/generate-images.ts';
+import { generateImages, providerErrorStatus } from '../../../features/image-generator/generate-images.server.ts';
 import { getStorage } from '../../../server/storage/storage.ts';
 
 export const prerender = false;

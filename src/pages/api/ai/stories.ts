@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getStories, postStory } from '../../../server/ai/story-endpoint.ts';
+import { getStories, postStory } from '../../../features/stories/stories.server.ts';
 
 export const prerender = false;
 

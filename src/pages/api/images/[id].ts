@@ -1,10 +1,10 @@
 /** DELETE /api/images/{id} {sessionId?}: removes one of the visitor's own images and its file; others' answer 404. */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { DELETE_FAILED_MESSAGE, IMAGE_NOT_FOUND_MESSAGE, imageActionInput } from '../../../lib/image-generator.ts';
-import { deleteOwnedImage } from '../../../server/db/queries/visitor/generated-images.ts';
+import { DELETE_FAILED_MESSAGE, IMAGE_NOT_FOUND_MESSAGE, imageActionInput } from '../../../features/image-generator/image-generator.ts';
+import { deleteOwnedImage } from '../../../features/image-generator/queries.server.ts';
 import { CROSS_SITE_MESSAGE, isSameOrigin, json, jsonError, NOT_SIGNED_IN_MESSAGE, readJsonBody } from '../../../server/http/endpoint.ts';
-import { ownerOf } from '../../../server/images/owner.ts';
+import { ownerOf } from '../../../features/image-generator/owner.server.ts';
 import { siteConfig } from '../../../server/site.ts';
 import { getStorage } from '../../../server/storage/storage.ts';
 

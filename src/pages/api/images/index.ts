@@ -1,9 +1,9 @@
 /** GET /api/images?tab=all|saved|recent&page=n[&sessionId=]: one page of the visitor's own gallery with tab counts. */
 import type { APIRoute } from 'astro';
-import { galleryQuery } from '../../../lib/image-generator.ts';
+import { galleryQuery } from '../../../features/image-generator/image-generator.ts';
 import { json } from '../../../server/http/endpoint.ts';
-import { listGallery } from '../../../server/db/queries/visitor/generated-images.ts';
-import { ownerOf } from '../../../server/images/owner.ts';
+import { listGallery } from '../../../features/image-generator/queries.server.ts';
+import { ownerOf } from '../../../features/image-generator/owner.server.ts';
 
 export const prerender = false;
 

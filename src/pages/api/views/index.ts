@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { countViewResponse } from '../../../server/api/views.ts';
+import { countViewResponse } from '../../../features/views/views.server.ts';
 
 export const prerender = false;
 

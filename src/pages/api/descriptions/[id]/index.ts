@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { removeDescription } from '../../../../server/descriptions/manage.ts';
+import { removeDescription } from '../../../../features/descriptions/manage.server.ts';
 
 export const prerender = false;
 

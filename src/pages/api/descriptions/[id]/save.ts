@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { saveDescription } from '../../../../server/descriptions/manage.ts';
+import { saveDescription } from '../../../../features/descriptions/manage.server.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,13 @@
 /** POST /api/images/{id}/save: SPEC's toggle_saved_image for the signed-in owner; answers { saved } as it is now. */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { IMAGE_NOT_FOUND_MESSAGE, SIGN_IN_TO_SAVE_MESSAGE, UPDATE_FAILED_MESSAGE, imageActionInput } from '../../../../lib/image-generator.ts';
-import { toggleSavedImage } from '../../../../server/db/queries/visitor/generated-images.ts';
+import {
+  IMAGE_NOT_FOUND_MESSAGE,
+  SIGN_IN_TO_SAVE_MESSAGE,
+  UPDATE_FAILED_MESSAGE,
+  imageActionInput,
+} from '../../../../features/image-generator/image-generator.ts';
+import { toggleSavedImage } from '../../../../features/image-generator/queries.server.ts';
 import { CROSS_SITE_MESSAGE, isSameOrigin, json, jsonError, readJsonBody } from '../../../../server/http/endpoint.ts';
 import { siteConfig } from '../../../../server/site.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { liveViewsStream } from '../../../../server/api/views.ts';
+import { liveViewsStream } from '../../../../features/views/views.server.ts';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { viewStatsResponse } from '../../../../server/api/views.ts';
+import { viewStatsResponse } from '../../../../features/views/views.server.ts';
 
 export const prerender = false;
 

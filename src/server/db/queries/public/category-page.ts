@@ -1,5 +1,5 @@
 /** The tools of one category as its page's island receives them: card fields plus the figures its sorts use. */
-import type { CategoryTool } from '../../../../lib/category-tools.ts';
+import type { CategoryTool } from '../../../../features/categories/category-tools.ts';
 import { listToolsInCategory } from './tools.ts';
 
 export async function listCategoryTools(categorySlug: string): Promise<CategoryTool[]> {

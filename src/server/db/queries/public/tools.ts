@@ -1,6 +1,6 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../lib/filters.ts';
+import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../features/catalogue/filters.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';

@@ -1,0 +1,201 @@
+import { LoaderCircle, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { signInWithEmail, signUpWithEmail } from './auth-client.ts';
+import { fetchSessionUser } from './session-client.ts';
+import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from './auth-dialog.ts';
+import { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
+import { loginSchema, registerFields } from './auth-forms.ts';
+import { closeAuthDialog } from './auth-dialog-store.ts';
+import { refreshSavedToolsAfterSignIn } from '../saves/saved-tools-store.ts';
+import { sessionUser } from './session-store.ts';
+import { showToast } from '../toast/toast-store.ts';
+import { useValidatedForm } from './use-form.ts';
+
+type Tab = 'login' | 'register';
+
+const tabs: { value: Tab; label: string }[] = [
+  { value: 'login', label: 'Iniciar Sesión' },
+  { value: 'register', label: 'Registrarse' },
+];
+
+interface Props {
+  /** Other sign-in methods (the Google button) shown above the e-mail forms, with SPEC's divider. */
+  children?: ReactNode;
+}
+
+/**
+ * '¡Únete a nosotros!' (SPEC §2 Login and register): a native modal dialog, so the page behind is inert,
+ * focus stays inside and Escape closes it. Mounted only while open; closing gives the focus back to the opener.
+ */
+export default function AuthDialog({ children }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [tab, setTab] = useState<Tab>('login');
+  const [error, setError] = useState('');
+  const id = useId();
+  const titleId = `${id}-titulo`;
+  const tabId = (value: Tab) => `${id}-pestana-${value}`;
+  const panelId = `${id}-panel`;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    element.querySelector<HTMLInputElement>('input')?.focus();
+    return () => element.close();
+  }, []);
+
+  // Closing the native dialog first makes the page interactive again, so its close event can return the focus.
+  const close = () => dialog.current?.close();
+
+  function choose(next: Tab) {
+    setTab(next);
+    setError('');
+  }
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const next: Tab = event.key === 'Home' ? 'login' : event.key === 'End' ? 'register' : tab === 'login' ? 'register' : 'login';
+    choose(next);
+    document.getElementById(tabId(next))?.focus();
+  }
+
+  // A press on the backdrop lands on the dialog element itself (its content fills it edge to edge).
+  function onBackdrop(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === event.currentTarget) close();
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={closeAuthDialog}
+      onClick={onBackdrop}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50"
+    >
+      <div className="relative p-6 md:p-8">
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Cerrar"
+          className="absolute right-3 top-3 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <X className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <h2 id={titleId} className="pr-8 text-2xl font-bold">
+          ¡Únete a nosotros!
+        </h2>
+        <p className="mt-1 text-slate-600">Inicia sesión o crea una cuenta para guardar tus herramientas de IA favoritas.</p>
+
+        {children && (
+          <div className="mt-6">
+            {children}
+            <p className="mt-6 flex items-center gap-3 text-sm text-slate-600 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+              O continúa con email
+            </p>
+          </div>
+        )}
+
+        <div role="tablist" aria-label="Acceso" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {tabs.map(({ value, label }) => {
+            const selected = tab === value;
+            return (
+              <button
+                key={value}
+                id={tabId(value)}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                // Only the chosen tab's panel exists (both forms have email and password fields).
+                aria-controls={selected ? panelId : undefined}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => choose(value)}
+                onKeyDown={onTabKey}
+                className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="mt-5">
+          {error && (
+            <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+              <p className="font-semibold">{DIALOG_ERROR_TITLE}</p>
+              <p>{error}</p>
+            </div>
+          )}
+          {tab === 'login' ? <DialogLoginForm onError={setError} onDone={close} /> : <DialogRegisterForm onError={setError} onDone={close} />}
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+interface FormProps {
+  onError: (message: string) => void;
+  onDone: () => void;
+}
+
+function SubmitButton({ submitting, disabled, idle, busy }: { submitting: boolean; disabled: boolean; idle: string; busy: string }) {
+  return (
+    <button type="submit" disabled={disabled} className={submitButtonClass}>
+      {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
+      {submitting ? busy : idle}
+    </button>
+  );
+}
+
+function DialogLoginForm({ onError, onDone }: FormProps) {
+  const { bind, onSubmit, submitting, disabled } = useValidatedForm(loginSchema, { email: '', password: '' });
+
+  const handleSubmit = onSubmit(async (data) => {
+    onError('');
+    const result = await signInWithEmail(data);
+    if (!result.ok) {
+      onError(dialogLoginErrorMessage(result.failure));
+      return false;
+    }
+    sessionUser.set(await fetchSessionUser());
+    showToast({ title: '¡Bienvenido!', description: 'Has iniciado sesión exitosamente.' });
+    onDone();
+    refreshSavedToolsAfterSignIn();
+    return true;
+  });
+
+  return (
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
+      <FormField label="Contraseña" type="password" autoComplete="current-password" {...bind('password')} />
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Iniciar sesión" busy="Iniciando sesión…" />
+    </form>
+  );
+}
+
+function DialogRegisterForm({ onError, onDone }: FormProps) {
+  const { bind, onSubmit, submitting, disabled } = useValidatedForm(registerFields, { name: '', email: '', password: '' });
+
+  const handleSubmit = onSubmit(async (data) => {
+    onError('');
+    const result = await signUpWithEmail(data);
+    if (!result.ok) {
+      onError(dialogRegisterErrorMessage(result.failure));
+      return false;
+    }
+    // Accounts start unverified (the e-mail link signs nobody in), so the dialog's job ends here.
+    showToast({ title: '¡Registro exitoso!', description: 'Se ha enviado un email de confirmación a tu correo.' });
+    onDone();
+    return true;
+  });
+
+  return (
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <FormField label="Nombre" autoComplete="name" {...bind('name')} />
+      <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
+      <FormField label="Contraseña" type="password" autoComplete="new-password" hint="Mínimo 6 caracteres" {...bind('password')} />
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Crear cuenta" busy="Creando cuenta…" />
+    </form>
+  );
+}

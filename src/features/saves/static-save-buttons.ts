@@ -1,0 +1,43 @@
+/**
+ * Drives the save buttons that a page renders as static HTML (the tool page's own button and its
+ * featured cards): one delegated listener for the whole page instead of a React island per button.
+ * Buttons inside an island (astro-island) are React's and are left alone.
+ */
+import { GUEST_SAVE_MESSAGE, SAVE_LABEL, SAVED_LABEL } from './saved-tools.ts';
+import { pendingToolIds, savedToolIds, toggleSavedTool, type SavePlace } from './saved-tools-store.ts';
+
+const SELECTOR = 'button[data-save-tool]';
+
+function staticButtons(): HTMLButtonElement[] {
+  return [...document.querySelectorAll<HTMLButtonElement>(SELECTOR)].filter((button) => !button.closest('astro-island'));
+}
+
+function paint(): void {
+  const saved = savedToolIds.get();
+  const pending = pendingToolIds.get();
+  for (const button of staticButtons()) {
+    const id = button.dataset.saveTool ?? '';
+    const isSaved = saved.has(id);
+    const isPending = pending.has(id);
+    button.dataset.saved = String(isSaved);
+    button.disabled = isPending;
+    if (isPending) button.setAttribute('aria-busy', 'true');
+    else button.removeAttribute('aria-busy');
+    const label = button.querySelector('[data-save-label]');
+    if (label) label.textContent = isSaved ? SAVED_LABEL : SAVE_LABEL;
+  }
+}
+
+export function enhanceStaticSaveButtons(): void {
+  savedToolIds.subscribe(paint);
+  pendingToolIds.subscribe(paint);
+  document.addEventListener('click', async (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>(SELECTOR);
+    if (!button || button.closest('astro-island')) return;
+    const place: SavePlace = button.dataset.savePlace === 'page' ? 'page' : 'card';
+    const outcome = await toggleSavedTool(button.dataset.saveTool ?? '', place, button);
+    if (outcome !== 'guest' || place !== 'page') return;
+    const alert = button.parentElement?.querySelector('[data-save-alert]');
+    if (alert) alert.textContent = GUEST_SAVE_MESSAGE;
+  });
+}

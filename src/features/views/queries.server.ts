@@ -1,0 +1,61 @@
+/** Tool views: counting (one database call), statistics and the current counts the live stream pushes. */
+import type pg from 'pg';
+import type { CountViewResult, ViewStats } from './views.ts';
+import type { VisitorType } from '../visitor/visitor.ts';
+import { getPool } from '../../server/db/client.ts';
+
+/**
+ * A reload, a back-and-forth between the grid and the page or a click on 'Visitar' after reading the
+ * page all come from one visit; thirty minutes is the usual analytics session timeout, so the same
+ * browser tab returning later counts again while one visit counts once.
+ */
+export const VIEW_DEDUPE_MINUTES = 30;
+
+export interface ViewToCount {
+  postId: string;
+  sessionId: string;
+  userId: string | null;
+  visitorType: VisitorType;
+  userAgent: string | null;
+}
+
+/** Counts a view of a published tool; undefined when there is no such published tool. */
+export async function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise<CountViewResult | undefined> {
+  const { rows } = await pool.query<{ counted: boolean; views: string }>(
+    'SELECT counted, views FROM count_post_view($1, $2, $3, $4, $5, make_interval(mins => $6))',
+    [view.postId, view.sessionId, view.userId, view.visitorType, view.userAgent, VIEW_DEDUPE_MINUTES],
+  );
+  const row = rows[0];
+  return row && { counted: row.counted, views: Number(row.views) };
+}
+
+/**
+ * SPEC §3 statistics of a published tool, or undefined. The per-type figures count people: distinct
+ * accounts for registered views, distinct browser sessions for the others.
+ */
+export async function readViewStats(postId: string, pool: pg.Pool = getPool()): Promise<ViewStats | undefined> {
+  const { rows } = await pool.query<Record<keyof ViewStats, number>>(
+    `SELECT
+       count(v.id)::int AS total_views,
+       count(DISTINCT v.user_id) FILTER (WHERE v.visitor_type = 'registered')::int AS registered_users,
+       count(DISTINCT v.session_id) FILTER (WHERE v.visitor_type = 'unregistered')::int AS unregistered_users,
+       count(DISTINCT v.session_id) FILTER (WHERE v.visitor_type = 'incognito')::int AS incognito_users,
+       count(DISTINCT v.session_id)::int AS unique_sessions,
+       count(v.id) FILTER (WHERE v.created_at > now() - interval '7 days')::int AS last_7_days,
+       count(v.id) FILTER (WHERE v.created_at > now() - interval '24 hours')::int AS last_24_hours
+     FROM posts p
+     LEFT JOIN post_views v ON v.post_id = p.id
+     WHERE p.id = $1 AND p.status = 'published'
+     GROUP BY p.id`,
+    [postId],
+  );
+  return rows[0];
+}
+
+/** Current view counts of the given published tools, for the live stream's shared poll. */
+export async function readViewCounts(postIds: string[], pool: pg.Pool = getPool()): Promise<Map<string, number>> {
+  const { rows } = await pool.query<{ id: string; views: string }>("SELECT id, views FROM posts WHERE id = ANY($1::uuid[]) AND status = 'published'", [
+    postIds,
+  ]);
+  return new Map(rows.map((row) => [row.id, Number(row.views)]));
+}

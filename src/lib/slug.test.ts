@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { slugify } from './slug.ts';
+import { normalizeForSearch } from './text.ts';
+
+describe('slugify (SPEC §5)', () => {
+  it.each([
+    ['ChatGPT', 'chatgpt'],
+    ['  Diseño Gráfico  ', 'diseno-grafico'],
+    ['¿Qué es Ñandú & Cía?', 'que-es-nandu-cia'],
+    ['Français façade', 'francais-facade'],
+    ['v0 (Vercel)', 'v0-vercel'],
+    ['Hola   --  mundo', 'hola-mundo'],
+    ['--Bordes--', 'bordes'],
+    ['Stable Diffusion 3.5', 'stable-diffusion-35'],
+    ['AI/ML API', 'aiml-api'],
+    ['!!!', ''],
+  ])('%s -> %s', (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+});
+
+describe('normalizeForSearch', () => {
+  it('ignores case and accents and collapses whitespace', () => {
+    expect(normalizeForSearch('  Generador   de IMÁGENES ')).toBe('generador de imagenes');
+    expect(normalizeForSearch('Traducción')).toBe(normalizeForSearch('traduccion'));
+  });
+});
