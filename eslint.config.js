@@ -5,6 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+const zodPath = { name: 'zod', message: 'Importa z desde src/lib/zod.ts: sus mensajes por defecto están en español.' };
+
 export default defineConfig(
   { ignores: ['dist*/', '.vercel/', 'builds/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -33,13 +35,20 @@ export default defineConfig(
     },
   },
   {
+    // Every schema takes z from src/lib/zod.ts, where zod's English default messages are replaced by Spanish ones.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/lib/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodPath] }] },
+  },
+  {
     // Server-only is a place: src/server/ and *.server.ts files. Code that can reach the browser never imports them.
     files: ['src/features/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/client-directives/**'],
-    ignores: ['**/*.server.ts', '**/*.test.ts'],
+    ignores: ['**/*.server.ts', '**/*.test.ts', 'src/lib/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [zodPath],
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'src/server es solo para el servidor.' },
             { group: ['**/*.server', '**/*.server.ts'], message: 'Los archivos *.server.ts son solo para el servidor.' },

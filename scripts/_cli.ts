@@ -1,6 +1,6 @@
 /** Shared start-up for scripts: loads .env, and turns failures into one actionable line. */
 import { existsSync } from 'node:fs';
-import { ConfigError } from '../src/server/env.ts';
+import { ConfigError, localSiteUrl, type ServerEnv } from '../src/server/env.ts';
 
 export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 
@@ -28,4 +28,11 @@ export async function runCli(main: () => Promise<void>): Promise<void> {
     }
     process.exit(1);
   }
+}
+
+/** Where to open the site: the address this machine answers on, plus the public one when SITE_URL names another. */
+export function listeningLine(env: ServerEnv, workers: number): string {
+  const local = localSiteUrl(env);
+  const processes = `${workers} ${workers === 1 ? 'proceso' : 'procesos'} de servidor`;
+  return env.SITE_URL === local ? `Sitio listo en ${local} (${processes})` : `Sitio listo en ${local}, dirección pública ${env.SITE_URL} (${processes})`;
 }

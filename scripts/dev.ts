@@ -9,7 +9,8 @@ await runCli(async () => {
   const database = await prepareDatabase(env, { seedWhenEmpty: true });
   const child = spawn(process.execPath, [`${root}/node_modules/astro/bin/astro.mjs`, 'dev', '--port', String(env.PORT), '--host', env.HOST], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: database.url },
+    // The same SITE_URL the server derives, so Astro's own URLs and the auth origins agree.
+    env: { ...process.env, DATABASE_URL: database.url, SITE_URL: env.SITE_URL },
   });
   const stop = () => child.kill('SIGTERM');
   process.once('SIGINT', stop);

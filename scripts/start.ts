@@ -5,7 +5,7 @@ import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
-import { log, root, runCli } from './_cli.ts';
+import { listeningLine, log, root, runCli } from './_cli.ts';
 import { databaseIdentity, prepareDatabase } from './_database.ts';
 
 await runCli(async () => {
@@ -39,8 +39,7 @@ await runCli(async () => {
 
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
-  const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  log(`Sitio listo en http://${shownHost}:${env.PORT} (${workers} ${workers === 1 ? 'proceso' : 'procesos'} de servidor)`);
+  log(listeningLine(env, workers));
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),

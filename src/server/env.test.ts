@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, googleSignInEnabled, readEnv } from './env.ts';
+import { ConfigError, googleSignInEnabled, readEnv, trustedOrigins } from './env.ts';
 
 describe('readEnv', () => {
   it('applies defaults for the embedded setup', () => {
@@ -24,5 +24,27 @@ describe('readEnv', () => {
     expect(() => readEnv({ GOOGLE_CLIENT_ID: 'id.apps' })).toThrow(/GOOGLE_CLIENT_SECRET: el inicio de sesión con Google necesita/);
     expect(() => readEnv({ GOOGLE_CLIENT_SECRET: 'secreto' })).toThrow(/GOOGLE_CLIENT_ID/);
     expect(() => readEnv({ GOOGLE_OAUTH_ISSUER: 'ftp://id.ejemplo.es' })).toThrow(/GOOGLE_OAUTH_ISSUER/);
+  });
+
+  it('reads the test-only SSRF exceptions as host:port pairs and refuses anything else', () => {
+    expect(readEnv({}).SAFE_FETCH_ALLOW_HOSTS).toEqual([]);
+    expect(readEnv({ SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1:4417, localhost:4417' }).SAFE_FETCH_ALLOW_HOSTS).toEqual(['127.0.0.1:4417', 'localhost:4417']);
+    expect(() => readEnv({ SAFE_FETCH_ALLOW_HOSTS: '127.0.0.1:4417,10.0.0.0/8' })).toThrow(/SAFE_FETCH_ALLOW_HOSTS/);
+  });
+
+  it('derives SITE_URL from HOST and PORT when it is not set, and trusts the loopback names of that port', () => {
+    const local = readEnv({ PORT: '4400' });
+    expect(local.SITE_URL).toBe('http://127.0.0.1:4400');
+    expect(local.SITE_URL_FROM_ENV).toBe(false);
+    expect(trustedOrigins(local)).toEqual(['http://127.0.0.1:4400', 'http://localhost:4400', 'http://[::1]:4400']);
+    expect(readEnv({ HOST: '0.0.0.0', PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
+    expect(readEnv({ HOST: '::1', PORT: '8080' }).SITE_URL).toBe('http://[::1]:8080');
+  });
+
+  it('trusts only SITE_URL and TRUSTED_ORIGINS when SITE_URL is set', () => {
+    const env = readEnv({ SITE_URL: 'https://www.ejemplo.es/', TRUSTED_ORIGINS: 'https://ejemplo.es, https://previa.ejemplo.es/ruta' });
+    expect(env.SITE_URL).toBe('https://www.ejemplo.es');
+    expect(trustedOrigins(env)).toEqual(['https://www.ejemplo.es', 'https://ejemplo.es', 'https://previa.ejemplo.es']);
+    expect(() => readEnv({ TRUSTED_ORIGINS: 'ejemplo.es' })).toThrow(/TRUSTED_ORIGINS/);
   });
 });

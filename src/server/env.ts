@@ -1,5 +1,20 @@
 /** Server configuration read from the environment once, validated with zod. */
-import { z } from 'zod';
+import { z } from '../lib/zod.ts';
+
+const origin = z
+  .url({ protocol: /^https?$/, error: 'debe ser una lista de orígenes separados por comas, por ejemplo https://www.ejemplo.es' })
+  .transform((url) => new URL(url).origin);
+/** Comma-separated values; blanks between commas are ignored. */
+const list = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
 
 const port = z.coerce.number().int().min(1).max(65535);
 const aiProvider = z.enum(['pollinations', 'openai-compatible', 'gemini'], {
@@ -17,7 +32,13 @@ const schema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     EMBEDDED_DB_PORT: port.optional(),
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-    SITE_URL: z.url({ error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).default('http://localhost:4321'),
+    // Unset: the address npm start prints (from HOST and PORT), so a new site works at once where it says it is.
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).optional(),
+    // Other origins allowed to call the site's forms and endpoints (a second domain, a preview address).
+    TRUSTED_ORIGINS: list(origin).default([]),
+    CONTACT_EMAIL: z.email({ error: 'CONTACT_EMAIL debe ser una dirección de correo válida' }).default('hola@brujula-ia.es'),
+    // TEST ONLY: host:port pairs on private addresses that safe-fetch may reach (the fake AI providers). Empty in production.
+    SAFE_FETCH_ALLOW_HOSTS: list(z.string().regex(/^[^\s:/]+:\d{1,5}$/, { error: 'debe ser una lista host:puerto' })).default([]),
     SITE_NAME: z.string().min(1).default('Brújula IA'),
     // Sessions and verification links are signed with it; unset in embedded mode means one generated under DATA_DIR.
     BETTER_AUTH_SECRET: z.string().min(32, { error: 'BETTER_AUTH_SECRET debe tener al menos 32 caracteres (openssl rand -base64 32)' }).optional(),
@@ -76,7 +97,26 @@ const schema = z
     }
   });
 
-export type ServerEnv = z.infer<typeof schema>;
+type ParsedEnv = z.infer<typeof schema>;
+
+/** The parsed environment with SITE_URL always set (derived from HOST and PORT when the owner left it empty). */
+export type ServerEnv = Omit<ParsedEnv, 'SITE_URL'> & { SITE_URL: string; SITE_URL_FROM_ENV: boolean };
+
+/** The address the server prints: HOST and PORT, with a wildcard host shown as localhost. */
+export function localSiteUrl(env: Pick<ParsedEnv, 'HOST' | 'PORT'>): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/**
+ * Origins whose pages may call our forms and endpoints: SITE_URL's plus TRUSTED_ORIGINS. Without SITE_URL the
+ * site answers at the printed address and at the loopback names of the same port, which all reach this machine.
+ */
+export function trustedOrigins(env: Pick<ServerEnv, 'SITE_URL' | 'SITE_URL_FROM_ENV' | 'TRUSTED_ORIGINS' | 'PORT'>): string[] {
+  const own = [new URL(env.SITE_URL).origin];
+  if (!env.SITE_URL_FROM_ENV) own.push(`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`, `http://[::1]:${env.PORT}`);
+  return [...new Set([...own, ...env.TRUSTED_ORIGINS])];
+}
 
 /** Whether the site offers Google sign-in (the schema refuses one half of the OAuth client without the other). */
 export function googleSignInEnabled(env: Pick<ServerEnv, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
@@ -91,7 +131,16 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Configuración no válida en ${issue.path.join('.')}: ${issue.message}.`);
   }
-  return result.data;
+  const { SITE_URL, ...parsed } = result.data;
+  return { ...parsed, SITE_URL: (SITE_URL ?? localSiteUrl(parsed)).replace(/\/$/, ''), SITE_URL_FROM_ENV: SITE_URL !== undefined };
+}
+
+let processEnv: ServerEnv | undefined;
+
+/** This process's configuration, parsed on first use and then kept: every module reads it from here. */
+export function serverEnv(): ServerEnv {
+  processEnv ??= readEnv();
+  return processEnv;
 }
 
 /** An error whose message is a complete instruction for the site owner: printed alone, without a stack. */

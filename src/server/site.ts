@@ -1,7 +1,7 @@
 /** Site identity for pages rendered on the server or at build time. */
-export function siteConfig(): { name: string; url: string } {
-  return {
-    name: process.env.SITE_NAME || 'Brújula IA',
-    url: (process.env.SITE_URL || 'http://localhost:4321').replace(/\/$/, ''),
-  };
+import { serverEnv } from './env.ts';
+
+export function siteConfig(): { name: string; url: string; contactEmail: string } {
+  const env = serverEnv();
+  return { name: env.SITE_NAME, url: env.SITE_URL, contactEmail: env.CONTACT_EMAIL };
 }

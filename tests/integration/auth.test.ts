@@ -15,6 +15,7 @@ const auth = createAuth({
   pool,
   secret: randomBytes(32).toString('base64url'),
   siteUrl: SITE,
+  trustedOrigins: [SITE],
   siteName: 'Brújula IA',
   adminEmail: 'jefa@ejemplo.es',
   sendMail: async (message) => {

@@ -9,15 +9,16 @@ import {
   setDescriptionSaved,
   UPLOADED_IMAGE_MARKER,
 } from '../../src/features/descriptions/queries.server.ts';
-import { generateDescription } from '../../src/features/descriptions/generate.server.ts';
-import { removeDescription, saveDescription } from '../../src/features/descriptions/manage.server.ts';
+import type { APIContext } from 'astro';
+import { describeImageEndpoint, type DescriptionDeps } from '../../src/features/descriptions/generate.server.ts';
+import { deleteDescriptionEndpoint, saveDescriptionEndpoint } from '../../src/features/descriptions/manage.server.ts';
+import { callRoute } from './helpers/endpoint.ts';
 import type { DescriptionEvent } from '../../src/features/descriptions/descriptions.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
 // The endpoints reach the database and the site's origin through the process environment, as in production.
 process.env.DATABASE_URL = inject('databaseUrl');
-process.env.SITE_URL = 'http://localhost:4321';
 const SITE = 'http://localhost:4321';
 
 await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('luis', 'Luis', 'luis@ejemplo.es')`);
@@ -47,11 +48,16 @@ function describeRequest(fields: Record<string, string | Blob>, options: { origi
   return request;
 }
 
-const context = (request: Request, userId: string | null) => ({
-  request,
-  clientAddress: `203.0.113.${++ip}`,
-  locals: { user: userId ? user(userId) : null, session: null } as App.Locals,
-});
+const context = (request: Request, userId: string | null) =>
+  ({
+    request,
+    url: new URL(request.url),
+    params: {},
+    clientAddress: `203.0.113.${++ip}`,
+    locals: { user: userId ? user(userId) : null, session: null } as App.Locals,
+  }) as unknown as APIContext;
+
+const generateDescription = (ctx: APIContext, deps: DescriptionDeps) => describeImageEndpoint(deps)(ctx) as Promise<Response>;
 
 async function events(response: Response): Promise<DescriptionEvent[]> {
   const text = await response.text();
@@ -133,7 +139,7 @@ describe('POST /api/ai/descriptions', () => {
       log: () => {},
     });
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: 'Error con la imagen. Verifica que sea válida y accesible.' });
+    expect(await response.json()).toMatchObject({ error: 'Error con la imagen. Verifica que sea válida y accesible.' });
   });
 
   it("maps a provider failure to the provider error's Spanish message and an empty answer to SPEC's", async () => {
@@ -142,7 +148,7 @@ describe('POST /api/ai/descriptions', () => {
       log: () => {},
     });
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' });
+    expect(await failed.json()).toMatchObject({ error: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' });
     const empty = await generateDescription(context(describeRequest({ image: imageFile(), language: 'es' }), null), {
       describer: describer(['<script>x</script>', '  ']),
     });
@@ -208,15 +214,14 @@ describe('saving and deleting descriptions', () => {
 
   it("answers 404 to another user's save or delete and 401 to a guest, and deletes one's own", async () => {
     const anas = await own('ana');
-    const call = (method: 'PUT' | 'DELETE', userId: string | null) => {
-      const request = new Request(`${SITE}/api/descriptions/${anas}${method === 'PUT' ? '/save' : ''}`, {
+    const call = (method: 'PUT' | 'DELETE', userId: string | null) =>
+      callRoute(method === 'PUT' ? saveDescriptionEndpoint : deleteDescriptionEndpoint, {
         method,
-        headers: { origin: SITE, 'content-type': 'application/json' },
-        body: method === 'PUT' ? JSON.stringify({ saved: true }) : undefined,
+        path: `/api/descriptions/${anas}${method === 'PUT' ? '/save' : ''}`,
+        body: method === 'PUT' ? { saved: true } : undefined,
+        params: { id: anas },
+        user: userId ? user(userId) : null,
       });
-      const ctx = { request, params: { id: anas }, locals: { user: userId ? user(userId) : null, session: null } as App.Locals };
-      return method === 'PUT' ? saveDescription(ctx) : removeDescription(ctx);
-    };
     expect((await call('PUT', 'luis')).status).toBe(404);
     expect((await call('DELETE', 'luis')).status).toBe(404);
     expect((await call('DELETE', null)).status).toBe(401);

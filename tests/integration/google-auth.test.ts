@@ -15,7 +15,7 @@ const provider = await startFakeOidc(CLIENT);
 afterAll(() => provider.close());
 
 const mails: MailMessage[] = [];
-const shared: Omit<AuthOptions, 'siteUrl'> = {
+const shared: Omit<AuthOptions, 'siteUrl' | 'trustedOrigins'> = {
   db: drizzle(pool, { schema }),
   pool,
   secret: randomBytes(32).toString('base64url'),
@@ -26,8 +26,8 @@ const shared: Omit<AuthOptions, 'siteUrl'> = {
   },
   google: { ...CLIENT, issuer: provider.issuer },
 };
-const auth = createAuth({ ...shared, siteUrl: SITE });
-const httpsAuth = createAuth({ ...shared, siteUrl: HTTPS_SITE });
+const auth = createAuth({ ...shared, siteUrl: SITE, trustedOrigins: [SITE] });
+const httpsAuth = createAuth({ ...shared, siteUrl: HTTPS_SITE, trustedOrigins: [HTTPS_SITE] });
 
 let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
@@ -129,7 +129,7 @@ describe('Google sign-in through an OpenID Connect provider', () => {
 
 describe('Google sign-in without a stand-in issuer', () => {
   it('sends the visitor to Google itself, back to our callback', async () => {
-    const real = createAuth({ ...shared, siteUrl: SITE, google: CLIENT });
+    const real = createAuth({ ...shared, siteUrl: SITE, trustedOrigins: [SITE], google: CLIENT });
     const response = await real.handler(
       new Request(`${SITE}/api/auth/sign-in/social`, {
         method: 'POST',
@@ -145,7 +145,7 @@ describe('Google sign-in without a stand-in issuer', () => {
   });
 
   it('offers no Google sign-in when it is not configured', async () => {
-    const none = createAuth({ ...shared, siteUrl: SITE, google: undefined });
+    const none = createAuth({ ...shared, siteUrl: SITE, trustedOrigins: [SITE], google: undefined });
     const response = await none.handler(
       new Request(`${SITE}/api/auth/sign-in/social`, {
         method: 'POST',

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowHostsFromEnv, fetchImageSafely, resolveSafeTarget, SafeFetchError, type Resolver } from '../../src/server/net/safe-fetch.ts';
+import { fetchImageSafely, resolveSafeTarget, SafeFetchError, type Resolver } from '../../src/server/net/safe-fetch.ts';
 
 let png: Buffer;
 let server: http.Server;
@@ -159,13 +159,5 @@ describe('fetchImageSafely accepts', () => {
     const fetched = await fetchImageSafely(`http://fotos.test:${port}/image.png`, { allowHosts: [`fotos.test:${port}`], resolve: rebinding });
     expect(fetched.contentType).toBe('image/png');
     expect(calls).toBe(1);
-  });
-});
-
-describe('allowHostsFromEnv', () => {
-  it('is empty unless the test-only variable names host:port pairs', () => {
-    expect(allowHostsFromEnv(undefined)).toEqual([]);
-    expect(allowHostsFromEnv('')).toEqual([]);
-    expect(allowHostsFromEnv('127.0.0.1:4417, localhost:4417,*,10.0.0.0/8')).toEqual(['127.0.0.1:4417', 'localhost:4417']);
   });
 });

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { changeSavedToolResponse, savedToolIdsResponse } from '../../src/features/saves/saved-tools.server.ts';
+import { listSavedTools, saveToolEndpoint, unsaveToolEndpoint } from '../../src/features/saves/saved-tools.server.ts';
+import { ERROR_TABLE } from '../../src/lib/error-table.ts';
 import { closeDb } from '../../src/server/db/client.ts';
-import { TOOL_NOT_FOUND_MESSAGE } from '../../src/features/saves/saved-tools.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { callRoute, TEST_SITE as SITE } from './helpers/endpoint.ts';
 
 const pool = await useMigratedDatabase();
 // The query modules reach the database through DATABASE_URL, as the site does.
 process.env.DATABASE_URL = inject('databaseUrl');
 afterAll(() => closeDb());
 
-const SITE = 'http://localhost:4321';
 await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
 const { rows: tools } = await pool.query<{ id: string; slug: string }>(
   `INSERT INTO posts (title, slug, description, status) VALUES
@@ -25,12 +25,7 @@ const ana = { id: 'ana' };
 const bruno = { id: 'bruno' };
 
 function change(user: { id: string } | null, body: unknown, save: boolean, headers: Record<string, string> = { origin: SITE }) {
-  const request = new Request(`${SITE}/api/saved`, {
-    method: save ? 'POST' : 'DELETE',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return changeSavedToolResponse({ request, user, siteOrigin: SITE }, save);
+  return callRoute(save ? saveToolEndpoint : unsaveToolEndpoint, { method: save ? 'POST' : 'DELETE', path: '/api/saved', body, user, headers });
 }
 
 async function savedCount(slug: string): Promise<number> {
@@ -67,17 +62,17 @@ describe('saved tools', () => {
   });
 
   it('list only the signed-in user’s saved ids', async () => {
-    const response = await savedToolIdsResponse({ user: bruno });
-    expect(await response.json()).toEqual({ ids: [toolId('publicada')] });
-    expect(await (await savedToolIdsResponse({ user: ana })).json()).toEqual({ ids: [] });
-    expect((await savedToolIdsResponse({ user: null })).status).toBe(401);
+    const list = (user: { id: string } | null) => callRoute(listSavedTools, { path: '/api/saved', user });
+    expect(await (await list(bruno)).json()).toEqual({ ids: [toolId('publicada')] });
+    expect(await (await list(ana)).json()).toEqual({ ids: [] });
+    expect((await list(null)).status).toBe(401);
   });
 
   it('refuse a tool that is missing or not published, changing nothing', async () => {
     for (const postId of [toolId('pendiente'), MISSING_ID]) {
       const saved = await change(ana, { postId }, true);
       expect(saved.status).toBe(404);
-      expect(await saved.json()).toEqual({ error: TOOL_NOT_FOUND_MESSAGE });
+      expect(await saved.json()).toEqual({ error: ERROR_TABLE.tool_not_found.message, code: 'tool_not_found' });
       expect((await change(ana, { postId }, false)).status).toBe(404);
     }
     expect(await savesOf('ana')).toEqual([]);
@@ -110,11 +105,15 @@ describe('saved tools', () => {
     const id = toolId('publicada');
     const guest = await change(null, { postId: id }, true);
     expect(guest.status).toBe(401);
-    expect(await guest.json()).toEqual({ error: 'Usuario no autenticado' });
+    expect(await guest.json()).toEqual({ error: 'Usuario no autenticado', code: 'not_signed_in' });
     expect((await change(ana, { postId: id }, true, { origin: 'https://otro-sitio.example' })).status).toBe(403);
     const malformed = await change(ana, { postId: 'no-es-un-uuid' }, true);
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'El identificador de la herramienta no es válido.' });
+    expect(await malformed.json()).toEqual({
+      error: 'El identificador de la herramienta no es válido.',
+      code: 'invalid_input',
+      fields: { postId: 'El identificador de la herramienta no es válido.' },
+    });
     expect(await savesOf('ana')).toEqual([toolId('otra')]);
   });
 

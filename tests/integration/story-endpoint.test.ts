@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readStoryStream } from '../../src/features/stories/story.ts';
 import { getPool } from '../../src/server/db/client.ts';
 import { listRecentStories } from '../../src/features/stories/queries.server.ts';
-import { postStory } from '../../src/features/stories/stories.server.ts';
+import { storyEndpoint } from '../../src/features/stories/stories.server.ts';
 import { AiProviderError, type StoryRequest, type StoryWriter } from '../../src/server/ai/types.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
@@ -39,12 +39,12 @@ function writer(chunks: string[], failure?: AiProviderError, gate?: Promise<void
 function context(body: unknown, options: { user?: boolean; origin?: string } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.origin) headers.origin = options.origin;
-  const request = new Request('http://localhost:4321/api/ai/stories', { method: 'POST', headers, body: JSON.stringify(body) });
-  return { request, clientAddress: '10.0.0.1', locals: { user: options.user ? USER : null } } as unknown as Pick<
-    APIContext,
-    'request' | 'clientAddress' | 'locals'
-  >;
+  const url = new URL('http://localhost:4321/api/ai/stories');
+  const request = new Request(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  return { request, url, params: {}, clientAddress: '10.0.0.1', locals: { user: options.user ? USER : null } } as unknown as APIContext;
 }
+
+const postStory = (ctx: APIContext, writer: StoryWriter) => storyEndpoint(() => writer)(ctx) as Promise<Response>;
 
 const body = (prompt: string) => ({
   prompt,
@@ -94,7 +94,7 @@ describe('POST /api/ai/stories', () => {
     const refused = writer([], new AiProviderError('content_refused', 'bloqueado')).fake;
     const response = await postStory(context(request), refused);
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.' });
+    expect(await response.json()).toMatchObject({ error: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.' });
     expect((await postStory(context(request), writer(['Otra\n\n', 'vez']).fake)).status).toBe(200);
   });
 
@@ -126,9 +126,9 @@ describe('POST /api/ai/stories', () => {
   it('refuses an empty idea and other sites', async () => {
     const empty = await postStory(context(body('   ')), writer(['x']).fake);
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: 'Escribe una idea para tu historia.' });
+    expect(await empty.json()).toMatchObject({ error: 'Escribe una idea para tu historia.' });
     const long = await postStory(context(body('a'.repeat(1001))), writer(['x']).fake);
-    expect(await long.json()).toEqual({ error: 'La idea no puede superar los 1000 caracteres.' });
+    expect(await long.json()).toMatchObject({ error: 'La idea no puede superar los 1000 caracteres.' });
     const crossSite = await postStory(context(body('un gato'), { origin: 'https://otro.example' }), writer(['x']).fake);
     expect(crossSite.status).toBe(403);
   });

@@ -2,14 +2,15 @@ import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { closeDb, createPool } from '../../src/server/db/client.ts';
 import { countView, readViewStats } from '../../src/features/views/queries.server.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';
-import { countViewResponse, liveViewsStream, TOOL_NOT_FOUND_MESSAGE, viewStatsResponse } from '../../src/features/views/views.server.ts';
+import { countViewEndpoint, liveViewsEndpoint, viewStatsEndpoint } from '../../src/features/views/views.server.ts';
+import { ERROR_TABLE } from '../../src/lib/error-table.ts';
+import { callRoute } from './helpers/endpoint.ts';
 import type { SessionUser } from '../../src/server/auth/auth.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
 // The query modules reach the database through DATABASE_URL, as the site does.
 process.env.DATABASE_URL = inject('databaseUrl');
-process.env.SITE_URL = 'http://127.0.0.1:4321';
 // Fifty clients at once, as fifty app connections would be.
 const wide = createPool(inject('databaseUrl'), 50);
 afterAll(async () => {
@@ -31,21 +32,20 @@ const user: SessionUser = { id: 'usuaria-1', name: 'Usuaria', email: 'usuaria@br
 const session = (n: number) => `session_1795300000000_${n.toString(36).padStart(9, 'a')}`;
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
-function viewRequest(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request('http://127.0.0.1:4321/api/views', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:4321', 'user-agent': chrome, ...headers },
-    body: JSON.stringify(body),
+const countViews = countViewEndpoint();
+const viewStats = viewStatsEndpoint();
+
+function post(body: unknown, options: { ip?: string; user?: SessionUser | null; headers?: Record<string, string> } = {}): Promise<Response> {
+  return callRoute(countViews, {
+    path: '/api/views',
+    body,
+    headers: { 'user-agent': chrome, ...options.headers },
+    user: options.user ?? null,
+    clientAddress: options.ip ?? '203.0.113.1',
   });
 }
 
-function post(body: unknown, options: { ip?: string; user?: SessionUser | null; headers?: Record<string, string> } = {}): Promise<Response> {
-  return countViewResponse({
-    request: viewRequest(body, options.headers),
-    clientAddress: options.ip ?? '203.0.113.1',
-    locals: { user: options.user ?? null, session: null },
-  });
-}
+const stats = (postId: string) => callRoute(viewStats, { path: `/api/views/${postId}/stats`, params: { postId } });
 
 async function viewsOf(slug: string): Promise<{ views: number; rows: number }> {
   const { rows } = await pool.query<{ views: string; rows: number }>(
@@ -102,7 +102,7 @@ describe('counting views', () => {
     for (const postId of [toolId('pendiente'), '00000000-0000-4000-8000-000000000000']) {
       const response = await post({ postId, sessionId: session(4) });
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: TOOL_NOT_FOUND_MESSAGE });
+      expect(await response.json()).toEqual({ error: ERROR_TABLE.tool_not_found.message, code: 'tool_not_found' });
     }
     expect(await viewsOf('pendiente')).toEqual({ views: 0, rows: 0 });
   });
@@ -147,7 +147,7 @@ describe('view statistics', () => {
          ($1, NULL, 's-e', 'incognito', now() - interval '30 days')`,
       [id],
     );
-    const response = await viewStatsResponse(id);
+    const response = await stats(id);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/max-age=30/);
     expect(await response.json()).toEqual({
@@ -171,8 +171,8 @@ describe('view statistics', () => {
       last_7_days: 0,
       last_24_hours: 0,
     });
-    expect((await viewStatsResponse(toolId('pendiente'))).status).toBe(404);
-    expect((await viewStatsResponse('no-es-un-id')).status).toBe(400);
+    expect((await stats(toolId('pendiente'))).status).toBe(404);
+    expect((await stats('no-es-un-id')).status).toBe(400);
   });
 });
 
@@ -204,7 +204,7 @@ describe('live counts', () => {
     const id = toolId('antigua');
     await post({ postId: id, sessionId: session(10) });
     const abort = new AbortController();
-    const response = await liveViewsStream(id, new Request(`http://127.0.0.1/api/views/${id}/live`, { signal: abort.signal }));
+    const response = await callRoute(liveViewsEndpoint, { path: `/api/views/${id}/live`, params: { postId: id }, signal: abort.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();
     expect(await nextEvent(reader)).toBe(1);
@@ -216,7 +216,7 @@ describe('live counts', () => {
   });
 
   it('refuse tools that are not published', async () => {
-    const response = await liveViewsStream(toolId('pendiente'), new Request('http://127.0.0.1/'));
+    const response = await callRoute(liveViewsEndpoint, { path: '/api/views/x/live', params: { postId: toolId('pendiente') } });
     expect(response.status).toBe(404);
   });
 });

@@ -2,25 +2,50 @@
  * Login and register input (SPEC §5) and the Spanish texts for auth errors (SPEC §8).
  * The islands validate with these schemas and the auth server validates the same fields again.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
 // SPEC asks for a simple address pattern, not full RFC parsing.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = z.string().trim().min(1, { error: 'El email es requerido', abort: true }).regex(EMAIL_PATTERN, { error: 'Ingresa un email válido' });
+/** Longer than any real name or address; short enough that a name sent with every session stays small. */
+export const NAME_MAX_LENGTH = 80;
+const EMAIL_MAX_LENGTH = 254;
+const PASSWORD_MAX_LENGTH = 128;
+
+const email = z
+  .string()
+  .trim()
+  .min(1, { error: 'El email es requerido', abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: 'Ingresa un email válido', abort: true })
+  .regex(EMAIL_PATTERN, { error: 'Ingresa un email válido' });
+
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: 'El nombre es requerido' })
+  .max(NAME_MAX_LENGTH, { error: `El nombre admite como máximo ${NAME_MAX_LENGTH} caracteres.` });
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, { error: 'La contraseña es requerida' }),
+  password: z.string().min(1, { error: 'La contraseña es requerida' }).max(PASSWORD_MAX_LENGTH, { error: 'Email o contraseña incorrectos' }),
 });
 
 /** The fields the server receives on sign-up (the confirmation never leaves the browser). */
 export const registerFields = z.object({
-  name: z.string().trim().min(1, { error: 'El nombre es requerido' }),
+  name,
   email,
-  password: z.string().min(PASSWORD_MIN_LENGTH, { error: 'La contraseña debe tener al menos 6 caracteres' }),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: 'La contraseña debe tener al menos 6 caracteres' })
+    .max(PASSWORD_MAX_LENGTH, { error: `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.` }),
+});
+
+/** What a signed-in user may change through the auth library's profile route; it checks the rest itself. */
+export const profileUpdate = z.looseObject({
+  name: name.optional(),
+  image: z.string().max(2048).nullable().optional(),
 });
 
 export const registerSchema = registerFields

@@ -1,6 +1,6 @@
 /** Form state for the auth islands: values, the first error of each field, and focus on the first invalid field. */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod.ts';
 import { fieldErrors } from './auth-forms.ts';
 
 export function useValidatedForm<Schema extends z.ZodType<Record<string, string>>>(schema: Schema, initial: Record<string, string>) {

@@ -1,5 +1,5 @@
 /** The query schema of /api/tools; the filter names and rules live in filter-types.ts. */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { DEFAULT_FILTER, MAX_PAGE, filterTypes } from './filter-types.ts';
 
 export * from './filter-types.ts';

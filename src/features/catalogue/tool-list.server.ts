@@ -1,7 +1,7 @@
 /** GET /api/tools: one page of the home grid as JSON, validated with the schema the island shares. */
 import { toolListQuery, type ToolListQuery } from './filters.ts';
 import { microCache } from '../../server/cache/micro-cache.ts';
-import { json } from '../../server/http/endpoint.ts';
+import { AppError, errorResponse, json } from '../../server/http/errors.ts';
 import { listTools, type ToolPage } from '../../server/db/queries/public/tools.ts';
 
 /** Pages change only when a tool is published or edited: a CDN may keep them for minutes. */
@@ -34,13 +34,11 @@ export function parseToolListParams(params: URLSearchParams): Parsed {
 /** The endpoint's whole behaviour; `list` is injectable so tests need no database. */
 export async function toolListResponse(url: URL, list: (query: ToolListQuery) => Promise<ToolPage> = listToolsCached): Promise<Response> {
   const parsed = parseToolListParams(url.searchParams);
-  if (!parsed.ok) return json({ error: parsed.error }, 400, { 'cache-control': 'no-store' });
+  if (!parsed.ok) return errorResponse(new AppError('invalid_input', { message: parsed.error }));
   try {
     return json(await list(parsed.query), 200, { 'cache-control': TOOL_LIST_CACHE_CONTROL });
   } catch (error) {
-    // The visitor gets a Spanish sentence; the operator gets the cause in the log.
     console.error('GET /api/tools:', error);
-    const response = json({ error: TOOL_LIST_UNAVAILABLE }, 503, { 'cache-control': 'no-store', 'retry-after': '10' });
-    return response;
+    return errorResponse(new AppError('unavailable', { message: TOOL_LIST_UNAVAILABLE, retryAfter: 10, cause: error }));
   }
 }

@@ -51,7 +51,7 @@ describe('toolListResponse', () => {
     const response = await toolListResponse(request('?page=-1'), list);
     expect(response.status).toBe(400);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ error: 'La página debe ser un número entero mayor que 0.' });
+    expect(await response.json()).toEqual({ error: 'La página debe ser un número entero mayor que 0.', code: 'invalid_input' });
     expect(list).not.toHaveBeenCalled();
   });
 
@@ -61,7 +61,7 @@ describe('toolListResponse', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('10');
     const body = await response.text();
-    expect(JSON.parse(body)).toEqual({ error: TOOL_LIST_UNAVAILABLE });
+    expect(JSON.parse(body)).toEqual({ error: TOOL_LIST_UNAVAILABLE, code: 'unavailable', retryAfter: 10 });
     expect(body).not.toContain('ECONNREFUSED');
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();

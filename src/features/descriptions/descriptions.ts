@@ -2,7 +2,7 @@
  * The description generator's rules and texts (SPEC §5, §8), shared by the island and the endpoint so
  * both sides check the same things with the same words.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { DESCRIPTION_LANGUAGES, DESCRIPTION_MAX_IMAGE_BYTES } from '../../lib/ai-options.ts';
 import { visitorSessionId } from '../visitor/visitor.ts';
 

@@ -3,69 +3,64 @@
  * HTML out, streamed as server-sent events while the model writes and sanitized before it is stored or
  * sent as final. Signed-in users get the new row's id so they can save it.
  */
-import type { APIContext } from 'astro';
-import type { DescriptionLanguage } from '../../lib/ai-options.ts';
-import { DESCRIPTION_MAX_IMAGE_BYTES } from '../../lib/ai-options.ts';
-import { DESCRIPTION_MESSAGES, descriptionFields, isImageUrl, stripCodeFence, type DescriptionEvent } from './descriptions.ts';
-import { guardGeneration } from '../../server/ai/guard.ts';
+import { DESCRIPTION_MAX_IMAGE_BYTES, type DescriptionLanguage } from '../../lib/ai-options.ts';
+import { z } from '../../lib/zod.ts';
+import { acquireGeneration } from '../../server/ai/guard.ts';
 import { AiProviderError, type ImageDescriber } from '../../server/ai/types.ts';
-import { insertDescription, UPLOADED_IMAGE_MARKER } from './queries.server.ts';
+import { serverEnv } from '../../server/env.ts';
 import { htmlToText, sanitizeHtmlContent } from '../../server/html/sanitize.ts';
-import { BAD_BODY_MESSAGE, jsonError, readLimitedBytes } from '../../server/http/endpoint.ts';
+import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { sniffImageType } from '../../server/media/image-type.ts';
 import { prepareImageForModel, UnreadableImageError } from '../../server/media/prepare-for-model.ts';
 import { fetchImageSafely, SafeFetchError } from '../../server/net/safe-fetch.ts';
+import { DESCRIPTION_MESSAGES, descriptionFields, isImageUrl, stripCodeFence, type DescriptionEvent } from './descriptions.ts';
+import { insertDescription, UPLOADED_IMAGE_MARKER } from './queries.server.ts';
 
 /** The file plus the multipart framing and the few text fields. */
 const MAX_REQUEST_BYTES = DESCRIPTION_MAX_IMAGE_BYTES + 64 * 1024;
 
 export interface DescriptionDeps {
   describer: () => ImageDescriber;
-  /** TEST ONLY exception list for the SSRF guard (SAFE_FETCH_ALLOW_HOSTS); empty in production. */
+  /** Tests only: replaces SAFE_FETCH_ALLOW_HOSTS, the SSRF guard's exception list (empty in production). */
   allowHosts?: readonly string[];
   log?: (message: string, error: unknown) => void;
 }
 
-type Context = Pick<APIContext, 'request' | 'clientAddress' | 'locals'>;
+/** The form as the endpoint reads it: the text fields plus the optional `image` part. */
+const descriptionForm = descriptionFields.extend({ image: z.instanceof(File).optional().catch(undefined) });
 
-export async function generateDescription(context: Context, deps: DescriptionDeps): Promise<Response> {
-  const { request } = context;
+/** POST /api/ai/descriptions (multipart): SSE `chunk` events while the model writes, then `done` or `error`. */
+export function describeImageEndpoint(deps: DescriptionDeps) {
   const log = deps.log ?? ((message, error) => console.error(message, error));
-  if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) return jsonError(415, BAD_BODY_MESSAGE);
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_REQUEST_BYTES) return jsonError(413, DESCRIPTION_MESSAGES.fileTooLarge.description);
-  const body = await readLimitedBytes(request, MAX_REQUEST_BYTES);
-  if (body === null) return jsonError(413, DESCRIPTION_MESSAGES.fileTooLarge.description);
-  let form: FormData;
-  try {
-    form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
-  } catch {
-    return jsonError(400, BAD_BODY_MESSAGE);
-  }
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const parsed = descriptionFields.safeParse({
-    language: text('language'),
-    instructions: text('instructions'),
-    imageUrl: text('imageUrl'),
-    sessionId: text('sessionId'),
+  return endpoint({
+    body: { form: descriptionForm, maxBytes: MAX_REQUEST_BYTES, tooLarge: DESCRIPTION_MESSAGES.fileTooLarge.description },
+    handle: async ({ body: fields, user, ip, request }) => {
+      const file = fields.image && fields.image.size > 0 ? fields.image : null;
+      if (!file && !fields.imageUrl) throw new AppError('bad_request', { message: DESCRIPTION_MESSAGES.imageRequired.description });
+      if (file && file.size > DESCRIPTION_MAX_IMAGE_BYTES) throw new AppError('too_large', { message: DESCRIPTION_MESSAGES.fileTooLarge.description });
+      if (!file && !isImageUrl(fields.imageUrl!)) throw new AppError('bad_request', { message: DESCRIPTION_MESSAGES.invalidUrl });
+      const release = await acquireGeneration('descriptions', { userId: user?.id, anonymousSessionId: fields.sessionId, ip });
+      return describeWithSlot({ deps, log, fields, file, userId: user?.id ?? null, request, release });
+    },
   });
-  if (!parsed.success) return jsonError(400, parsed.error.issues[0]?.message ?? BAD_BODY_MESSAGE);
-  const fields = parsed.data;
-  const upload = form.get('image');
-  const file = upload instanceof File && upload.size > 0 ? upload : null;
-  if (!file && !fields.imageUrl) return jsonError(400, DESCRIPTION_MESSAGES.imageRequired.description);
-  if (file && file.size > DESCRIPTION_MAX_IMAGE_BYTES) return jsonError(413, DESCRIPTION_MESSAGES.fileTooLarge.description);
-  if (!file && !isImageUrl(fields.imageUrl!)) return jsonError(400, DESCRIPTION_MESSAGES.invalidUrl);
+}
 
-  const guard = await guardGeneration(context, 'descriptions', fields.sessionId);
-  if (!guard.ok) return guard.response;
+interface DescriptionJob {
+  deps: DescriptionDeps;
+  log: NonNullable<DescriptionDeps['log']>;
+  fields: { language: string; instructions?: string | undefined; imageUrl?: string | undefined };
+  file: File | null;
+  userId: string | null;
+  request: Request;
+  release: () => Promise<void>;
+}
+
+async function describeWithSlot({ deps, log, fields, file, userId, request, release: freeSlot }: DescriptionJob): Promise<Response> {
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
-    await guard.release().catch((error: unknown) => log('No se pudo liberar el turno de generación', error));
+    await freeSlot().catch((error: unknown) => log('No se pudo liberar el turno de generación', error));
   };
   const abort = new AbortController();
   const onClientGone = () => abort.abort();
@@ -75,14 +70,15 @@ export async function generateDescription(context: Context, deps: DescriptionDep
     let original: Uint8Array;
     if (file) {
       original = new Uint8Array(await file.arrayBuffer());
-      if (!sniffImageType(original)) return jsonError(415, DESCRIPTION_MESSAGES.invalidFormat.description);
+      if (!sniffImageType(original)) throw new AppError('unsupported_type', { message: DESCRIPTION_MESSAGES.invalidFormat.description });
     } else {
       try {
-        original = (await fetchImageSafely(fields.imageUrl!, { allowHosts: deps.allowHosts ?? [], signal: abort.signal })).bytes;
+        original = (await fetchImageSafely(fields.imageUrl!, { allowHosts: deps.allowHosts ?? serverEnv().SAFE_FETCH_ALLOW_HOSTS, signal: abort.signal }))
+          .bytes;
       } catch (error) {
         if (!(error instanceof SafeFetchError)) throw error;
         log(`Imagen por URL rechazada (${error.reason})`, error.message);
-        return jsonError(422, DESCRIPTION_MESSAGES.imageUnreachable);
+        throw new AppError('unprocessable', { message: DESCRIPTION_MESSAGES.imageUnreachable });
       }
     }
     let image: Awaited<ReturnType<typeof prepareImageForModel>>;
@@ -90,7 +86,7 @@ export async function generateDescription(context: Context, deps: DescriptionDep
       image = await prepareImageForModel(original);
     } catch (error) {
       if (!(error instanceof UnreadableImageError)) throw error;
-      return jsonError(422, file ? DESCRIPTION_MESSAGES.invalidFormat.description : DESCRIPTION_MESSAGES.imageUnreachable);
+      throw new AppError('unprocessable', { message: file ? DESCRIPTION_MESSAGES.invalidFormat.description : DESCRIPTION_MESSAGES.imageUnreachable });
     }
 
     const chunks = deps
@@ -98,14 +94,8 @@ export async function generateDescription(context: Context, deps: DescriptionDep
       .describe({ image, language: fields.language as DescriptionLanguage, instructions: fields.instructions, signal: abort.signal })
       [Symbol.asyncIterator]();
     // Waiting for the first piece lets a provider that fails at once answer with a plain HTTP error.
-    let first: IteratorResult<string>;
-    try {
-      first = await chunks.next();
-    } catch (error) {
-      return providerErrorResponse(error, log);
-    }
+    const first = await chunks.next();
     streaming = true;
-    const userId = context.locals.user?.id ?? null;
     const source = file ? UPLOADED_IMAGE_MARKER : fields.imageUrl!;
     const stream = new ReadableStream<Uint8Array>({
       // Not awaited: the browser reads each event as soon as it is queued, not when the model has finished.
@@ -171,11 +161,4 @@ function visitorMessageOf(error: unknown, log: NonNullable<DescriptionDeps['log'
   }
   log('Descripción fallida', error);
   return DESCRIPTION_MESSAGES.failed;
-}
-
-function providerErrorResponse(error: unknown, log: NonNullable<DescriptionDeps['log']>): Response {
-  const message = visitorMessageOf(error, log);
-  const status =
-    error instanceof AiProviderError && error.kind === 'rate_limited' ? 503 : error instanceof AiProviderError && error.kind === 'timeout' ? 504 : 502;
-  return jsonError(status, message);
 }

@@ -104,18 +104,3 @@ export async function generateImages(deps: GenerationDeps, request: GenerationRe
   if (crashed) throw crashed.reason;
   return { images: results.filter((image): image is GeneratedImageView => image !== undefined), failure, requested: input.count };
 }
-
-/** The HTTP status for a provider failure: the provider's fault is a gateway error, the prompt's is 422. */
-export function providerErrorStatus(error: AiProviderError): number {
-  switch (error.kind) {
-    case 'timeout':
-      return 504;
-    case 'rate_limited':
-    case 'unauthorized':
-      return 503;
-    case 'content_refused':
-      return 422;
-    default:
-      return 502;
-  }
-}

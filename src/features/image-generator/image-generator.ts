@@ -2,7 +2,7 @@
  * Rules of the image generator (SPEC §2, §5, §7, §9) shared by its island and its endpoints:
  * the request schema, the prompt suffix, gallery sizes and the download file name.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import {
   DEFAULT_IMAGE_MODEL,
   DEFAULT_IMAGE_SIZE,
@@ -21,7 +21,6 @@ export const SIGN_IN_TO_SAVE_MESSAGE = 'Debes iniciar sesión para guardar imág
 export const GENERATION_FAILED_MESSAGE = 'No se pudo generar las imágenes';
 export const DELETE_FAILED_MESSAGE = 'No se pudo eliminar la imagen.';
 export const UPDATE_FAILED_MESSAGE = 'No se pudo actualizar la imagen.';
-export const IMAGE_NOT_FOUND_MESSAGE = 'Imagen no encontrada';
 
 /** SPEC's 1000 is a display limit, not a block; the server still refuses essays. */
 export const PROMPT_HARD_LIMIT = 2000;

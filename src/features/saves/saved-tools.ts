@@ -2,7 +2,6 @@
 
 export const SAVED_TOOLS_PATH = '/api/saved';
 
-export const TOOL_NOT_FOUND_MESSAGE = 'La herramienta no existe o ya no está publicada.';
 export const GUEST_SAVE_MESSAGE = 'Debes iniciar sesión para guardar publicaciones.';
 
 export const SAVE_LABEL = 'Guardar';

@@ -3,16 +3,26 @@
  * chunk are a JSON error with a status; after it, the stream ends with a trailer carrying the Spanish
  * message (story.ts). The guard's slot is freed exactly once, however the stream ends.
  */
-import type { APIContext } from 'astro';
-import { z } from 'zod';
-import { DESCRIPTION_LANGUAGES, STORY_AUDIENCES, STORY_GENRES, STORY_LENGTHS, STORY_PROMPT_MAX } from '../../lib/ai-options.ts';
-import { STORY_TRAILER_MARK, storyTitle, storyTrailer, type SavedStory, type StoryTrailer } from './story.ts';
+import {
+  DESCRIPTION_LANGUAGES,
+  STORY_AUDIENCES,
+  STORY_GENRES,
+  STORY_LENGTHS,
+  STORY_PROMPT_MAX,
+  type DescriptionLanguage,
+  type StoryAudience,
+  type StoryGenre,
+  type StoryLength,
+} from '../../lib/ai-options.ts';
+import { ERROR_TABLE } from '../../lib/error-table.ts';
+import { z } from '../../lib/zod.ts';
+import { acquireGeneration } from '../../server/ai/guard.ts';
+import { getStoryWriter } from '../../server/ai/registry.ts';
+import { AiProviderError, type StoryWriter } from '../../server/ai/types.ts';
+import { endpoint } from '../../server/http/endpoint.ts';
 import { visitorSessionId } from '../visitor/visitor.ts';
 import { insertStory, listRecentStories } from './queries.server.ts';
-import { json, jsonError, NOT_SIGNED_IN_MESSAGE, readJsonBody } from '../../server/http/endpoint.ts';
-import { guardGeneration } from '../../server/ai/guard.ts';
-import { getStoryWriter } from '../../server/ai/registry.ts';
-import { AI_ERROR_MESSAGES, AiProviderError, type AiErrorKind, type StoryWriter } from '../../server/ai/types.ts';
+import { STORY_TRAILER_MARK, storyTitle, storyTrailer, type SavedStory, type StoryTrailer } from './story.ts';
 
 const values = <T extends readonly { value: string }[]>(options: T) => options.map((option) => option.value) as [T[number]['value'], ...T[number]['value'][]];
 
@@ -33,41 +43,48 @@ export const storyBody = z.object({
   anonymousSessionId: visitorSessionId.optional(),
 });
 
-/** The status of a failure before any text: the provider's trouble is a bad gateway, ours to explain. */
-const STATUS_BY_KIND: Record<AiErrorKind, number> = {
-  unauthorized: 502,
-  rate_limited: 503,
-  content_refused: 422,
-  timeout: 504,
-  unreachable: 502,
-  bad_response: 502,
-};
-
-function visitorMessage(error: unknown, provider: string): { status: number; message: string } {
+/** The Spanish text of a failure once the story has started: the trailer carries it, the log the detail. */
+function visitorMessage(error: unknown, provider: string): string {
   if (error instanceof AiProviderError) {
     console.error(`[ia] historia con ${provider}: ${error.kind}: ${error.message}`);
-    return { status: STATUS_BY_KIND[error.kind], message: error.visitorMessage };
+    return error.visitorMessage;
   }
   console.error(`[ia] historia con ${provider}:`, error);
-  return { status: 502, message: AI_ERROR_MESSAGES.bad_response };
+  return ERROR_TABLE.ai_bad_response.message;
 }
 
-type Context = Pick<APIContext, 'request' | 'clientAddress' | 'locals'>;
+/** POST /api/ai/stories. `writer` is injectable for tests; the site uses the configured provider. */
+export function storyEndpoint(writer: () => StoryWriter = getStoryWriter) {
+  return endpoint({
+    body: { json: storyBody },
+    handle: async ({ body, user, ip, request: httpRequest }) => {
+      const slot = await acquireGeneration('stories', { userId: user?.id, anonymousSessionId: body.anonymousSessionId, ip });
+      const { prompt, genre, audience, length, language } = body;
+      return streamStory({
+        writer: writer(),
+        request: { prompt, genre, audience, length, language },
+        userId: user?.id ?? null,
+        callerSignal: httpRequest.signal,
+        slot,
+      });
+    },
+  });
+}
 
-export async function postStory(context: Context, writer: StoryWriter = getStoryWriter()): Promise<Response> {
-  const body = await readJsonBody(context.request, storyBody);
-  if (!body.ok) return body.response;
-  const guard = await guardGeneration(context, 'stories', body.data.anonymousSessionId);
-  if (!guard.ok) return guard.response;
-  const { prompt, genre, audience, length, language } = body.data;
-  const request = { prompt, genre, audience, length, language };
-  const userId = context.locals.user?.id ?? null;
-  const callerSignal = context.request.signal;
+interface StoryJob {
+  writer: StoryWriter;
+  request: { prompt: string; genre: StoryGenre; audience: StoryAudience; length: StoryLength; language: DescriptionLanguage };
+  userId: string | null;
+  callerSignal: AbortSignal;
+  slot: () => Promise<void>;
+}
+
+async function streamStory({ writer, request, userId, callerSignal, slot }: StoryJob): Promise<Response> {
   let released = false;
   const release = async () => {
     if (released) return;
     released = true;
-    await guard.release();
+    await slot();
   };
 
   let iterator: AsyncIterator<string>;
@@ -78,8 +95,8 @@ export async function postStory(context: Context, writer: StoryWriter = getStory
   } catch (error) {
     await release();
     if (callerSignal.aborted) return new Response(null, { status: 499 });
-    const { status, message } = visitorMessage(error, writer.provider);
-    return jsonError(status, message);
+    // Before any text the failure is a plain HTTP error: the endpoint wrapper answers it from the error table.
+    throw error;
   }
 
   const encoder = new TextEncoder();
@@ -124,7 +141,7 @@ export async function postStory(context: Context, writer: StoryWriter = getStory
       } catch (error) {
         await release();
         if (cancelled || callerSignal.aborted) end(null);
-        else end({ ok: false, error: visitorMessage(error, writer.provider).message });
+        else end({ ok: false, error: visitorMessage(error, writer.provider) });
       }
     },
     async cancel() {
@@ -146,8 +163,8 @@ export async function postStory(context: Context, writer: StoryWriter = getStory
   });
 }
 
-export async function getStories(context: Pick<APIContext, 'locals'>): Promise<Response> {
-  const user = context.locals.user;
-  if (!user) return jsonError(401, NOT_SIGNED_IN_MESSAGE);
-  return json({ stories: await listRecentStories(user.id) });
-}
+/** GET /api/ai/stories: the signed-in user's five latest stories. */
+export const recentStoriesEndpoint = endpoint({
+  access: 'user',
+  handle: async ({ user }) => ({ stories: await listRecentStories(user.id) }),
+});

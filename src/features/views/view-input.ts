@@ -1,8 +1,10 @@
 /** The body of POST /api/views; who is looking is never part of it. */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { visitorSessionId } from '../visitor/visitor.ts';
 
+export const BAD_TOOL_ID_MESSAGE = 'Identificador de herramienta no válido.';
+
 export const countViewInput = z.object({
-  postId: z.uuid({ error: 'Identificador de herramienta no válido.' }),
+  postId: z.uuid({ error: BAD_TOOL_ID_MESSAGE }),
   sessionId: visitorSessionId,
 });

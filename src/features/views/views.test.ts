@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { APIContext } from 'astro';
 import { countViewInput } from './view-input.ts';
 import { viewsLabel } from './views.ts';
 import { countVisitClick } from './view-client.ts';
 import { createVisitorSessionId, visitorSessionId, visitorType } from '../visitor/visitor.ts';
-import { countViewResponse, type CountViewDeps } from './views.server.ts';
+import { countViewEndpoint, type CountViewDeps } from './views.server.ts';
 import type { ViewToCount } from './queries.server.ts';
 import { LiveViewCounts } from './live-counts.server.ts';
 
@@ -52,39 +53,36 @@ describe('count view input', () => {
 describe('POST /api/views', () => {
   function call(init: { body: unknown; origin?: string; agent?: string; signedIn?: boolean }, deps: Partial<CountViewDeps> = {}) {
     const counted: ViewToCount[] = [];
-    const response = countViewResponse(
-      {
-        request: new Request('http://127.0.0.1:4321/api/views', {
-          method: 'POST',
-          headers: { origin: init.origin ?? 'http://127.0.0.1:4321', 'user-agent': init.agent ?? 'Mozilla/5.0' },
-          body: JSON.stringify(init.body),
-        }),
-        clientAddress: '203.0.113.7',
-        locals: { user: init.signedIn ? { id: 'u1', name: 'Ana', email: 'ana@brujula.test', role: 'user', avatarUrl: null } : null, session: null },
+    const route = countViewEndpoint({
+      allow: () => Promise.resolve({ allowed: true }),
+      count: (view) => {
+        counted.push(view);
+        return Promise.resolve({ counted: true, views: 7 });
       },
-      {
-        allow: () => Promise.resolve({ allowed: true }),
-        count: (view) => {
-          counted.push(view);
-          return Promise.resolve({ counted: true, views: 7 });
-        },
-        ...deps,
-      },
-    );
-    return { response, counted };
+      ...deps,
+    });
+    const url = new URL('http://127.0.0.1:4321/api/views');
+    const context = {
+      request: new Request(url, {
+        method: 'POST',
+        headers: { origin: init.origin ?? 'http://127.0.0.1:4321', 'user-agent': init.agent ?? 'Mozilla/5.0' },
+        body: JSON.stringify(init.body),
+      }),
+      url,
+      params: {},
+      clientAddress: '203.0.113.7',
+      locals: { user: init.signedIn ? { id: 'u1', name: 'Ana', email: 'ana@brujula.test', role: 'user', avatarUrl: null } : null, session: null },
+    } as unknown as APIContext;
+    return { response: route(context) as Promise<Response>, counted };
   }
 
-  afterEach(() => vi.unstubAllEnvs());
-
   it('counts with the visitor the server knows', async () => {
-    vi.stubEnv('SITE_URL', 'http://127.0.0.1:4321');
     const { response, counted } = call({ body: { postId: POST_ID, sessionId: SESSION }, signedIn: true });
     expect(await (await response).json()).toEqual({ counted: true, views: 7 });
     expect(counted).toEqual([{ postId: POST_ID, sessionId: SESSION, userId: 'u1', visitorType: 'registered', userAgent: 'Mozilla/5.0' }]);
   });
 
   it('refuses other sites and bad bodies before touching the database', async () => {
-    vi.stubEnv('SITE_URL', 'http://127.0.0.1:4321');
     const allow = vi.fn();
     expect((await call({ body: { postId: POST_ID, sessionId: SESSION }, origin: 'https://otro.example' }, { allow }).response).status).toBe(403);
     expect((await call({ body: { postId: POST_ID } }, { allow }).response).status).toBe(400);
@@ -92,7 +90,6 @@ describe('POST /api/views', () => {
   });
 
   it('answers 429 with Retry-After when the address is over its limit', async () => {
-    vi.stubEnv('SITE_URL', 'http://127.0.0.1:4321');
     const { response, counted } = call({ body: { postId: POST_ID, sessionId: SESSION } }, { allow: () => Promise.resolve({ allowed: false, retryAfter: 42 }) });
     expect((await response).headers.get('retry-after')).toBe('42');
     expect(counted).toEqual([]);

@@ -1,5 +1,5 @@
 /** Who is looking (SPEC §3 "View user types") and the per-browser-session id, shared by browser and server. */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 export const VISITOR_TYPES = ['registered', 'unregistered', 'incognito'] as const;
 export type VisitorType = (typeof VISITOR_TYPES)[number];

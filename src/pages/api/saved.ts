@@ -1,11 +1,7 @@
-import type { APIRoute } from 'astro';
-import { changeSavedToolResponse, savedToolIdsResponse } from '../../features/saves/saved-tools.server.ts';
-import { siteConfig } from '../../server/site.ts';
+import { listSavedTools, saveToolEndpoint, unsaveToolEndpoint } from '../../features/saves/saved-tools.server.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ locals }) => savedToolIdsResponse({ user: locals.user });
-
-export const POST: APIRoute = ({ request, locals }) => changeSavedToolResponse({ request, user: locals.user, siteOrigin: siteConfig().url }, true);
-
-export const DELETE: APIRoute = ({ request, locals }) => changeSavedToolResponse({ request, user: locals.user, siteOrigin: siteConfig().url }, false);
+export const GET = listSavedTools;
+export const POST = saveToolEndpoint;
+export const DELETE = unsaveToolEndpoint;

@@ -2,7 +2,7 @@
  * Which provider and model serves each AI utility, resolved from the environment (README «Utilidades de IA»).
  * Defaults need no account: Pollinations' anonymous endpoints.
  */
-import { readEnv, type ServerEnv } from '../env.ts';
+import { serverEnv, type ServerEnv } from '../env.ts';
 
 export type AiProviderName = 'pollinations' | 'openai-compatible' | 'gemini';
 
@@ -42,7 +42,7 @@ const DEFAULT_IMAGE_MODELS: Record<AiProviderName, string | null> = {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function aiConfig(env: ServerEnv = readEnv()): AiConfig {
+export function aiConfig(env: ServerEnv = serverEnv()): AiConfig {
   const pollinationsKey = env.POLLINATIONS_API_KEY ?? null;
   const pollinationsDefaults = pollinationsKey ? POLLINATIONS_GATEWAY : POLLINATIONS_ANONYMOUS;
   return {

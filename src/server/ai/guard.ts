@@ -1,14 +1,12 @@
 /**
- * The abuse protection in front of every AI endpoint (SPEC issue 5): same origin, per-IP and per-visitor
- * rate limits in PostgreSQL, and one generation in flight per visitor. Endpoints call it before any work.
+ * The abuse protection in front of every AI endpoint: per-IP and per-visitor rate limits in PostgreSQL and one
+ * generation in flight per visitor, so several app instances share them. Endpoints call it before any work.
  */
-import type { APIContext } from 'astro';
 import { getPool } from '../db/client.ts';
-import { readEnv, type ServerEnv } from '../env.ts';
-import { clientIp, CROSS_SITE_MESSAGE, isSameOrigin, jsonError } from '../http/endpoint.ts';
-import { siteConfig } from '../site.ts';
-import { acquireGenerationSlot, GENERATION_IN_PROGRESS_MESSAGE } from '../ratelimit/in-flight.ts';
-import { consumeRateLimits, rateLimitedResponse, type RateLimitRule } from '../ratelimit/limiter.ts';
+import { serverEnv, type ServerEnv } from '../env.ts';
+import { AppError } from '../http/errors.ts';
+import { acquireGenerationSlot } from '../ratelimit/in-flight.ts';
+import { consumeRateLimits, type RateLimitRule } from '../ratelimit/limiter.ts';
 
 export type AiUtility = 'images' | 'descriptions' | 'stories';
 
@@ -22,7 +20,7 @@ export const AI_RATE_LIMITS: Record<AiUtility, { ip: RateLimitRule; visitor: Rat
 /** AI_RATE_LIMIT_IP / AI_RATE_LIMIT_VISITOR replace the defaults for every utility (a busy site, or a quick test). */
 export function aiRateLimits(
   utility: AiUtility,
-  env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = readEnv(),
+  env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = serverEnv(),
 ): { ip: RateLimitRule; visitor: RateLimitRule } {
   const defaults = AI_RATE_LIMITS[utility];
   return {
@@ -30,8 +28,6 @@ export function aiRateLimits(
     visitor: env.AI_RATE_LIMIT_VISITOR ? { window: defaults.visitor.window, max: env.AI_RATE_LIMIT_VISITOR } : defaults.visitor,
   };
 }
-
-export const AI_RATE_LIMITED_MESSAGE = 'Has hecho muchas solicitudes seguidas. Espera un poco antes de generar de nuevo.';
 
 /** Longer than any provider timeout, so a slot is only ever freed early by its own request. */
 const SLOT_LEASE_SECONDS = 180;
@@ -43,24 +39,26 @@ export function visitorKey(userId: string | null | undefined, anonymousSessionId
   return `ip:${ip}`;
 }
 
-type Guarded = { ok: true; release: () => Promise<void> } | { ok: false; response: Response };
+export interface GenerationRequester {
+  userId: string | null | undefined;
+  anonymousSessionId?: string | null | undefined;
+  ip: string;
+}
 
-export async function guardGeneration(
-  context: Pick<APIContext, 'request' | 'clientAddress' | 'locals'>,
-  utility: AiUtility,
-  anonymousSessionId?: string | null,
-): Promise<Guarded> {
-  if (!isSameOrigin(context.request, new URL(siteConfig().url).origin)) return { ok: false, response: jsonError(403, CROSS_SITE_MESSAGE) };
-  const ip = clientIp(context);
-  const visitor = visitorKey(context.locals.user?.id, anonymousSessionId, ip);
+/**
+ * Per-IP and per-visitor limits, then the visitor's one generation slot. Throws the table's ai_quota or
+ * generation_in_progress; resolves with the function that frees the slot (safe to call more than once).
+ */
+export async function acquireGeneration(utility: AiUtility, requester: GenerationRequester): Promise<() => Promise<void>> {
+  const visitor = visitorKey(requester.userId, requester.anonymousSessionId, requester.ip);
   const rules = aiRateLimits(utility);
   const pool = getPool();
   const verdict = await consumeRateLimits(pool, [
-    { key: `ai:${utility}:ip:${ip}`, rule: rules.ip },
+    { key: `ai:${utility}:ip:${requester.ip}`, rule: rules.ip },
     { key: `ai:${utility}:${visitor}`, rule: rules.visitor },
   ]);
-  if (!verdict.allowed) return { ok: false, response: rateLimitedResponse(verdict.retryAfter, AI_RATE_LIMITED_MESSAGE) };
+  if (!verdict.allowed) throw new AppError('ai_quota', { retryAfter: verdict.retryAfter });
   const release = await acquireGenerationSlot(pool, visitor, SLOT_LEASE_SECONDS);
-  if (!release) return { ok: false, response: jsonError(409, GENERATION_IN_PROGRESS_MESSAGE) };
-  return { ok: true, release };
+  if (!release) throw new AppError('generation_in_progress');
+  return release;
 }

@@ -2,19 +2,10 @@
  * The AI interfaces we own (DESIGN §7). Pages and endpoints talk to these, never to a provider's SDK,
  * so a provider can be swapped by configuration and every failure arrives as one of six kinds.
  */
+import { ERROR_TABLE } from '../../lib/error-table.ts';
 import type { DescriptionLanguage, ImageModel, StoryAudience, StoryGenre, StoryLength } from '../../lib/ai-options.ts';
 
 export type AiErrorKind = 'unauthorized' | 'rate_limited' | 'content_refused' | 'timeout' | 'unreachable' | 'bad_response';
-
-/** What the visitor reads for each kind (SPEC §8 texts where it has one). */
-export const AI_ERROR_MESSAGES: Record<AiErrorKind, string> = {
-  unauthorized: 'El servicio de IA no aceptó la clave configurada. Avisa al equipo del sitio.',
-  rate_limited: 'El servicio de IA está saturado en este momento. Inténtalo de nuevo en unos minutos.',
-  content_refused: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.',
-  timeout: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.',
-  unreachable: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.',
-  bad_response: 'Error en el servicio de IA',
-};
 
 export class AiProviderError extends Error {
   override name = 'AiProviderError';
@@ -26,8 +17,9 @@ export class AiProviderError extends Error {
     this.kind = kind;
   }
 
+  /** What the visitor reads: the table's row for this kind. */
   get visitorMessage(): string {
-    return AI_ERROR_MESSAGES[this.kind];
+    return ERROR_TABLE[`ai_${this.kind}`].message;
   }
 }
 

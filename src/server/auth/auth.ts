@@ -8,13 +8,14 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
-import type { z } from 'zod';
-import { loginSchema, PASSWORD_MIN_LENGTH, registerFields, SPANISH_MESSAGE_CODE } from '../../features/auth/auth-forms.ts';
+import { ERROR_TABLE } from '../../lib/error-table.ts';
+import type { z } from '../../lib/zod.ts';
+import { loginSchema, PASSWORD_MIN_LENGTH, profileUpdate, registerFields, SPANISH_MESSAGE_CODE } from '../../features/auth/auth-forms.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';
 import { existingAccountEmail, verificationEmail } from '../email/templates.ts';
-import { readEnv, type ServerEnv } from '../env.ts';
+import { serverEnv, trustedOrigins, type ServerEnv } from '../env.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -22,12 +23,15 @@ import { resolveAuthSecret } from './secret.ts';
 /** Set by our auth route from the connection's address, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-brujula-client-ip';
 
-export const ACCOUNT_DISABLED_MESSAGE = 'Tu cuenta está desactivada. Escribe al equipo del sitio si crees que es un error.';
+export const ACCOUNT_DISABLED_MESSAGE = ERROR_TABLE.account_disabled.message;
 
 /** Attempts per IP: sign-in and sign-up are the brute-force and spam targets. */
 export const AUTH_RATE_LIMITS = {
   signIn: { window: 60, max: 10 },
   signUp: { window: 3600, max: 10 },
+  /** Each of these sends an e-mail: a few an hour is all a person needs. */
+  mail: { window: 3600, max: 5 },
+  profile: { window: 60, max: 10 },
 } as const;
 
 export interface GoogleSignIn {
@@ -42,6 +46,8 @@ export interface AuthOptions {
   pool: pg.Pool;
   secret: string;
   siteUrl: string;
+  /** Origins allowed to call the auth routes from a browser (SITE_URL's, or the local addresses without it). */
+  trustedOrigins: string[];
   siteName: string;
   adminEmail: string | undefined;
   sendMail: SendMail;
@@ -84,7 +90,7 @@ export function createAuth(options: AuthOptions) {
     baseURL: site.origin,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [site.origin],
+    trustedOrigins: options.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -122,6 +128,11 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         '/sign-in/*': AUTH_RATE_LIMITS.signIn,
         '/sign-up/*': AUTH_RATE_LIMITS.signUp,
+        '/send-verification-email': AUTH_RATE_LIMITS.mail,
+        '/request-password-reset': AUTH_RATE_LIMITS.mail,
+        '/change-email': AUTH_RATE_LIMITS.mail,
+        '/update-user': AUTH_RATE_LIMITS.profile,
+        '/change-password': AUTH_RATE_LIMITS.profile,
         // Every page load of a signed-in visitor asks for the session: not worth a write.
         '/get-session': false,
       },
@@ -152,6 +163,7 @@ export function createAuth(options: AuthOptions) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') validate(registerFields, ctx.body);
         if (ctx.path === '/sign-in/email') validate(loginSchema, ctx.body);
+        if (ctx.path === '/update-user') validate(profileUpdate, ctx.body);
       }),
     },
   });
@@ -164,7 +176,7 @@ let instance: Auth | undefined;
 /** The process's auth instance, created on first use so that importing this module costs nothing at build time. */
 export function getAuth(): Auth {
   if (!instance) {
-    const env = readEnv();
+    const env = serverEnv();
     instance = createAuth({
       db: getDb(),
       pool: getPool(),
@@ -174,6 +186,7 @@ export function getAuth(): Auth {
         local: process.env.EMBEDDED_DATABASE === '1' || process.env.NODE_ENV === 'development',
       }),
       siteUrl: env.SITE_URL,
+      trustedOrigins: trustedOrigins(env),
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
       google: googleSettings(env),

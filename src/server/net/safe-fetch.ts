@@ -192,14 +192,3 @@ function readBody(response: http.IncomingMessage, maxBytes: number, signal: Abor
     });
   });
 }
-
-/**
- * TEST ONLY: SAFE_FETCH_ALLOW_HOSTS="127.0.0.1:4417,localhost:4417" lets end-to-end tests fetch from their
- * loopback fixture. Unset (the default, and always in production) means no exception at all.
- */
-export function allowHostsFromEnv(value = process.env.SAFE_FETCH_ALLOW_HOSTS): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => /^[^\s:]+:\d+$/.test(entry));
-}

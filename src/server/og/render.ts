@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { serverEnv } from '../env.ts';
 
 /**
  * Every rebuild renders a social image per tool, yet only tools that changed need new pixels:
@@ -10,7 +11,7 @@ import sharp from 'sharp';
  */
 function cachePath(svg: string): string {
   const key = createHash('sha256').update(svg).digest('hex');
-  return path.resolve(process.env.DATA_DIR || 'data', 'cache', 'og', key.slice(0, 2), `${key}.png`);
+  return path.resolve(serverEnv().DATA_DIR, 'cache', 'og', key.slice(0, 2), `${key}.png`);
 }
 
 /**

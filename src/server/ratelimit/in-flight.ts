@@ -4,8 +4,6 @@
  */
 import type pg from 'pg';
 
-export const GENERATION_IN_PROGRESS_MESSAGE = 'Ya tienes una generación en curso. Espera a que termine e inténtalo de nuevo.';
-
 /** Takes the visitor's slot; returns the function that frees it, or null when a generation is running. */
 export async function acquireGenerationSlot(pool: pg.Pool, visitorKey: string, leaseSeconds: number): Promise<(() => Promise<void>) | null> {
   const key = `inflight:${visitorKey}`;

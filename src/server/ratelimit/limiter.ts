@@ -3,7 +3,6 @@
  * checks and counts atomically, so concurrent requests cannot all pass.
  */
 import type pg from 'pg';
-import { json } from '../http/endpoint.ts';
 
 export interface RateLimitRule {
   /** Seconds. */
@@ -12,8 +11,6 @@ export interface RateLimitRule {
 }
 
 export type RateLimitVerdict = { allowed: true; retryAfter: null } | { allowed: false; retryAfter: number };
-
-export const RATE_LIMITED_MESSAGE = 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.';
 
 const PRUNE_PROBABILITY = 0.02;
 
@@ -41,8 +38,4 @@ export async function consumeRateLimits(pool: pg.Pool, checks: Array<{ key: stri
     if (!verdict.allowed && (worst.allowed || verdict.retryAfter > worst.retryAfter)) worst = verdict;
   }
   return worst;
-}
-
-export function rateLimitedResponse(retryAfter: number, message = RATE_LIMITED_MESSAGE): Response {
-  return json({ error: message, retryAfter }, 429, { 'retry-after': String(retryAfter) });
 }

@@ -1,8 +1,6 @@
-import type { APIRoute } from 'astro';
-import { getStories, postStory } from '../../../features/stories/stories.server.ts';
+import { recentStoriesEndpoint, storyEndpoint } from '../../../features/stories/stories.server.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = (context) => postStory(context);
-
-export const GET: APIRoute = (context) => getStories(context);
+export const POST = storyEndpoint();
+export const GET = recentStoriesEndpoint;

@@ -1,6 +1,5 @@
-import type { APIRoute } from 'astro';
-import { liveViewsStream } from '../../../../features/views/views.server.ts';
+import { liveViewsEndpoint } from '../../../../features/views/views.server.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ params, request }) => liveViewsStream(params.postId, request);
+export const GET = liveViewsEndpoint;

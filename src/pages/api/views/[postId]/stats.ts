@@ -1,6 +1,5 @@
-import type { APIRoute } from 'astro';
-import { viewStatsResponse } from '../../../../features/views/views.server.ts';
+import { viewStatsEndpoint } from '../../../../features/views/views.server.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ params }) => viewStatsResponse(params.postId);
+export const GET = viewStatsEndpoint();

@@ -1,0 +1,46 @@
+/**
+ * The one table of error situations: each has one HTTP status and one Spanish message (SPEC §8 wording where
+ * SPEC has one). Servers answer `{ error, code }` from it; browser code may read it to word a failure it
+ * detects itself. A handler may give a more specific SPEC text for its own form, never a different status.
+ */
+export const ERROR_TABLE = {
+  bad_request: { status: 400, message: 'La solicitud no tiene un formato válido.' },
+  invalid_input: { status: 400, message: 'Revisa los datos enviados: alguno no es válido.' },
+  invalid_text: { status: 400, message: 'El texto contiene caracteres no válidos (por ejemplo, el carácter nulo).' },
+  not_signed_in: { status: 401, message: 'Usuario no autenticado' },
+  forbidden: { status: 403, message: 'No tienes permisos para realizar esta acción.' },
+  cross_site: { status: 403, message: 'Solicitud rechazada: debe hacerse desde este mismo sitio.' },
+  account_disabled: { status: 403, message: 'Tu cuenta está desactivada. Escribe al equipo del sitio si crees que es un error.' },
+  not_found: { status: 404, message: 'No se encontró lo que buscas.' },
+  tool_not_found: { status: 404, message: 'La herramienta no existe o no está publicada.' },
+  image_not_found: { status: 404, message: 'Imagen no encontrada' },
+  description_not_found: { status: 404, message: 'Descripción no encontrada' },
+  method_not_allowed: { status: 405, message: 'Este método no está permitido aquí.' },
+  conflict: { status: 409, message: 'La operación choca con el estado actual. Recarga la página e inténtalo de nuevo.' },
+  generation_in_progress: { status: 409, message: 'Ya tienes una generación en curso. Espera a que termine e inténtalo de nuevo.' },
+  too_large: { status: 413, message: 'La solicitud es demasiado grande.' },
+  unsupported_type: { status: 415, message: 'Tipo de contenido no admitido.' },
+  unprocessable: { status: 422, message: 'No se pudo procesar la solicitud.' },
+  rate_limited: { status: 429, message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' },
+  ai_quota: { status: 429, message: 'Has hecho muchas solicitudes seguidas. Espera un poco antes de generar de nuevo.' },
+  internal: { status: 500, message: 'Algo salió mal. Inténtalo de nuevo.' },
+  unavailable: { status: 503, message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.' },
+  stream_capacity: { status: 503, message: 'Hay demasiadas conexiones abiertas. El contador se actualizará al recargar la página.' },
+  // The AI provider's failures (DESIGN §7): its fault is a gateway error or an outage, the prompt's is 422.
+  ai_unauthorized: { status: 503, message: 'El servicio de IA no aceptó la clave configurada. Avisa al equipo del sitio.' },
+  ai_rate_limited: { status: 503, message: 'El servicio de IA está saturado en este momento. Inténtalo de nuevo en unos minutos.' },
+  ai_content_refused: { status: 422, message: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.' },
+  ai_timeout: { status: 504, message: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.' },
+  ai_unreachable: { status: 502, message: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' },
+  ai_bad_response: { status: 502, message: 'Error en el servicio de IA' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorKind = keyof typeof ERROR_TABLE;
+
+/** The JSON body of every error answer. `fields` names the form fields at fault, with their messages. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorKind;
+  fields?: Record<string, string>;
+  retryAfter?: number;
+}

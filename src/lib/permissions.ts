@@ -1,0 +1,41 @@
+/**
+ * What each role may do (SPEC §6), as data: the server checks these before every mutation and the pages read
+ * the same table to decide which buttons to show. `own` acts on the user's own rows, `any` on everyone's.
+ */
+export type Role = 'user' | 'admin';
+
+const USER_PERMISSIONS = [
+  'save:post:own',
+  'publish:post:own',
+  'update:post:own',
+  'delete:post:own',
+  'save:image:own',
+  'save:description:own',
+  'update:profile:own',
+] as const;
+
+const ADMIN_PERMISSIONS = [
+  ...USER_PERMISSIONS,
+  'read:post:any',
+  'update:post:any',
+  'moderate:post:any',
+  'delete:post:any',
+  'manage:user:any',
+  'manage:redirect:any',
+  'manage:settings:any',
+  'moderate:generated:any',
+  'rebuild:site:any',
+  'read:audit:any',
+] as const;
+
+export type Permission = (typeof ADMIN_PERMISSIONS)[number];
+
+const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
+  user: new Set(USER_PERMISSIONS),
+  admin: new Set(ADMIN_PERMISSIONS),
+};
+
+/** Whether a visitor with this role (null: signed out) may do this. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role ? ROLE_PERMISSIONS[role].has(permission) : false;
+}

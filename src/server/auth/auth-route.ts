@@ -1,0 +1,131 @@
+/**
+ * /api/auth/*: better-auth behind the same guards as every other endpoint. Mutations must come from our own
+ * pages (including the ones that send mail), bodies are small and clean text, the rate-limit IP is the
+ * connection's, and every error body is Spanish: better-auth's English messages never reach the visitor.
+ */
+import type { APIContext } from 'astro';
+import { ERROR_TABLE, type ErrorKind } from '../../lib/error-table.ts';
+import { AppError, errorResponse } from '../http/errors.ts';
+import { assertCleanText, clientIp, isSameOrigin, readLimitedBytes } from '../http/endpoint.ts';
+import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
+
+/** Sign-up, sign-in and profile bodies are a few hundred bytes; nothing legitimate comes near this. */
+export const AUTH_MAX_BODY_BYTES = 8 * 1024;
+
+/** Spanish for better-auth's error codes (SPEC §8 wording where it has one). The code itself is kept for the forms. */
+const AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Email o contraseña incorrectos',
+  EMAIL_NOT_VERIFIED: 'Por favor, verifica tu email antes de continuar',
+  USER_ALREADY_EXISTS: 'Este email ya está registrado. Intenta iniciar sesión.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'Este email ya está registrado. Intenta iniciar sesión.',
+  INVALID_EMAIL: 'Email inválido',
+  INVALID_PASSWORD: 'Contraseña inválida',
+  PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 6 caracteres',
+  PASSWORD_TOO_LONG: 'La contraseña es demasiado larga.',
+  USER_NOT_FOUND: 'No encontramos ninguna cuenta con esos datos.',
+  INVALID_TOKEN: 'El enlace no es válido o ha caducado. Pide uno nuevo.',
+  TOKEN_EXPIRED: 'El enlace no es válido o ha caducado. Pide uno nuevo.',
+  SESSION_EXPIRED: 'Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.',
+  SESSION_NOT_FRESH: 'Por seguridad, vuelve a iniciar sesión para continuar.',
+  EMAIL_ALREADY_VERIFIED: 'Este email ya está verificado. Ya puedes iniciar sesión.',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'Esta cuenta no tiene contraseña: entra con Google.',
+  PROVIDER_NOT_FOUND: 'Ese método de acceso no está disponible.',
+  SOCIAL_ACCOUNT_ALREADY_LINKED: 'Esa cuenta de Google ya está vinculada a otra cuenta.',
+  LINKED_ACCOUNT_ALREADY_EXISTS: 'Esa cuenta de Google ya está vinculada a otra cuenta.',
+  FAILED_TO_CREATE_USER: 'No se pudo crear la cuenta. Inténtalo de nuevo.',
+  FAILED_TO_CREATE_SESSION: 'No se pudo iniciar la sesión. Inténtalo de nuevo.',
+  FAILED_TO_UPDATE_USER: 'No se pudieron guardar los cambios. Inténtalo de nuevo.',
+  INVALID_ORIGIN: ERROR_TABLE.cross_site.message,
+  MISSING_OR_NULL_ORIGIN: ERROR_TABLE.cross_site.message,
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: ERROR_TABLE.cross_site.message,
+  INVALID_CALLBACK_URL: ERROR_TABLE.cross_site.message,
+  INVALID_REDIRECT_URL: ERROR_TABLE.cross_site.message,
+  INVALID_ERROR_CALLBACK_URL: ERROR_TABLE.cross_site.message,
+  INVALID_NEW_USER_CALLBACK_URL: ERROR_TABLE.cross_site.message,
+};
+
+/** The table's situation for a status better-auth answered without a code we know. */
+function kindForStatus(status: number): ErrorKind {
+  if (status === 401) return 'not_signed_in';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'too_large';
+  if (status === 415) return 'unsupported_type';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'internal';
+  return 'invalid_input';
+}
+
+/** Our own hooks already answer in Spanish under this code (src/features/auth/auth-forms.ts). */
+const SPANISH_MESSAGE_CODE = 'MENSAJE';
+
+/** better-auth's JSON error rewritten in Spanish, keeping its code and status (the forms choose SPEC texts by code). */
+export async function spanishAuthError(response: Response): Promise<Response> {
+  const data = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { code?: unknown; message?: unknown };
+  const code = typeof data.code === 'string' ? data.code : undefined;
+  const spanish =
+    code === SPANISH_MESSAGE_CODE && typeof data.message === 'string'
+      ? data.message
+      : ((code && AUTH_MESSAGES[code]) ?? ERROR_TABLE[kindForStatus(response.status)].message);
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  headers.delete('content-length');
+  if (response.status === 429 && !headers.has('retry-after') && headers.has('x-retry-after')) headers.set('retry-after', headers.get('x-retry-after')!);
+  return new Response(JSON.stringify({ error: spanish, message: spanish, code: code ?? kindForStatus(response.status) }), { status: response.status, headers });
+}
+
+/** Refuses NUL and lone surrogates in a JSON or form body before better-auth stores any of it. */
+function assertCleanBody(bytes: Uint8Array, contentType: string): void {
+  if (bytes.byteLength === 0) return;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('invalid_text');
+  }
+  if (contentType.includes('application/x-www-form-urlencoded')) {
+    assertCleanText(Object.fromEntries(new URLSearchParams(text)));
+    return;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    assertCleanText(text);
+    return;
+  }
+  assertCleanText(parsed);
+}
+
+export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'clientAddress'>): Promise<Response> {
+  const { request } = context;
+  const mutation = request.method !== 'GET' && request.method !== 'HEAD';
+  let body: Uint8Array | undefined;
+  try {
+    if (mutation) {
+      if (!isSameOrigin(request)) throw new AppError('cross_site');
+      const bytes = await readLimitedBytes(request, AUTH_MAX_BODY_BYTES);
+      if (bytes === null) throw new AppError('too_large');
+      assertCleanBody(bytes, request.headers.get('content-type') ?? '');
+      body = bytes;
+    }
+  } catch (error) {
+    return errorResponse(error, `${request.method} ${new URL(request.url).pathname}`);
+  }
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  headers.delete('content-length');
+  // The rate-limit IP is the connection's (or a proxy's that security.allowedDomains trusts), never the client's say.
+  headers.set(CLIENT_IP_HEADER, clientIp(context));
+  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined }));
+  // better-auth's errors are JSON, except its rate limiter's, which is text: both are rewritten; its HTML error page is not.
+  const type = response.headers.get('content-type') ?? '';
+  const translated = response.status >= 400 && !type.includes('text/html') ? await spanishAuthError(response) : response;
+  const sent = new Headers(translated.headers);
+  // Session answers are personal: no shared cache (CDN, proxy) may keep them.
+  if (!sent.has('cache-control')) sent.set('cache-control', 'private, no-store');
+  return new Response(translated.body, { status: translated.status, statusText: translated.statusText, headers: sent });
+}
