@@ -66,7 +66,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         BUILDS_DIR: buildsDir,
         DATABASE_URL: '',
-        SITE_URL: 'http://127.0.0.1:' + port,
+        // No SITE_URL, as on a new machine: the site derives it from HOST and PORT (http://127.0.0.1:<port>).
+        SITE_URL: '',
         // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
         ADMIN_EMAIL: 'admin-e2e@brujula.test',
         SMTP_URL: '',

@@ -1,19 +1,49 @@
-/** Fills Astro.locals with the visitor's session on on-demand routes. Authorization happens in each page and endpoint. */
+/**
+ * Fills Astro.locals with the visitor's session on on-demand routes and gives every on-demand answer the
+ * security headers (pages get a CSP with their inline scripts' hashes). Authorization happens in each page
+ * and endpoint, never here.
+ */
 import { defineMiddleware } from 'astro:middleware';
 import { readSession } from './server/auth/auth.ts';
+import { AppError, errorResponse } from './server/http/errors.ts';
+import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
+import { securityOptions } from './server/http/security-options.ts';
+
+async function withSecurityHeaders(response: Response): Promise<Response> {
+  const security = securityOptions();
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(security))) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  if (!isHtml(headers.get('content-type')) || !response.body)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const html = await response.text();
+  headers.set('content-security-policy', pagePolicy(security, inlineScriptHashes(html)));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** API clients read JSON: an unknown API path or method answers the table's 404, not the site's HTML page. */
+function jsonForApi(pathname: string, response: Response): Response {
+  if (!pathname.startsWith('/api/') || response.status !== 404 || !isHtml(response.headers.get('content-type'))) return response;
+  return errorResponse(new AppError('not_found'));
+}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
-  // Prerendered pages are built once for everyone: no session exists at build time.
-  // Stored files (/media/) are public and the same for everyone: no session lookup per image.
-  if (context.isPrerendered || context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return next();
+  // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent.
+  if (context.isPrerendered) return next();
+  // Vite's development server injects inline scripts of its own: no policy there.
+  const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
+  // Stored files (/media/) are public and the same for everyone, and the auth routes read the session themselves.
+  if (context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return secure(await next());
   // No session cookie, no session: most on-demand requests are anonymous and skip the lookup.
-  if (!context.request.headers.get('cookie')?.includes('session_token')) return next();
-  const current = await readSession(context.request.headers);
-  if (current) {
-    context.locals.user = current.user;
-    context.locals.session = current.session;
+  if (context.request.headers.get('cookie')?.includes('session_token')) {
+    const current = await readSession(context.request.headers);
+    if (current) {
+      context.locals.user = current.user;
+      context.locals.session = current.session;
+    }
   }
-  return next();
+  return secure(jsonForApi(context.url.pathname, await next()));
 });

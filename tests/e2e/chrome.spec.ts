@@ -65,7 +65,8 @@ test.describe('header and footer on a desktop', () => {
     }
     await expect(footer.getByRole('link', { name: 'Contacto' })).toHaveAttribute('href', /^mailto:/);
     await expect(footer.getByRole('link', { name: 'Agregar herramienta' })).toHaveAttribute('href', '/publicar');
-    await expect(footer).toContainText('2025');
+    // The current year, not SPEC's fixed 2025 (docs/decisions/006-diferencias-con-spec.md).
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} `);
   });
 
   test('a skip link leads keyboard users to the content', async ({ page }) => {

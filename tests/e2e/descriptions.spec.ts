@@ -72,7 +72,7 @@ test.describe('description generator', () => {
     await expectToast(page, 'Archivo muy grande', 'El archivo debe ser menor a 10MB.');
   });
 
-  test('describes an uploaded file in English, copies text and HTML, and New Image resets everything', async ({ page, context }) => {
+  test('describes an uploaded file in English, copies text and HTML, and «Nueva imagen» resets everything', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openGenerator(page);
     await page.getByLabel('O pega la URL de una imagen').fill('https://ejemplo.es/otra.jpg');
@@ -95,17 +95,17 @@ test.describe('description generator', () => {
     await expect(page.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
     await expect(result.getByRole('link', { name: 'Inicia sesión' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Copy Text' }).click();
+    await page.getByRole('button', { name: 'Copiar texto' }).click();
     await expectToast(page, 'Texto copiado');
     const text = await page.evaluate(() => navigator.clipboard.readText());
     expect(text).toContain('Descripción en Inglés');
     expect(text).not.toContain('<');
-    await page.getByRole('button', { name: 'Copy HTML' }).click();
+    await page.getByRole('button', { name: 'Copiar HTML' }).click();
     await expectToast(page, 'HTML copiado');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^<h3>Descripción en Inglés<\/h3><p>Imagen JPEG/);
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByRole('button', { name: 'New Image' }).click();
+    await page.getByRole('button', { name: 'Nueva imagen' }).click();
     await expect(page.getByRole('heading', { name: 'Cómo funciona' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Vista previa de la imagen elegida' })).toHaveCount(0);
     await expect(page.getByLabel('Instrucciones personalizadas (opcional)')).toHaveValue('');
@@ -165,9 +165,9 @@ test.describe('saved descriptions', () => {
     await expect(page.getByRole('button', { name: 'Guardado' })).toHaveAttribute('aria-pressed', 'true');
 
     // By file, in Spanish, with instructions long enough to pass 300 characters.
-    await page.getByRole('button', { name: 'New Image' }).click();
+    await page.getByRole('button', { name: 'Nueva imagen' }).click();
     await page.getByLabel('Seleccionar imagen').setInputFiles(await pngFile(800, 600));
-    // New Image keeps the language (SPEC resets file, URL, result and instructions only).
+    // «Nueva imagen» keeps the language (SPEC resets file, URL, result and instructions only).
     await expect(page.getByLabel('Idioma de la descripción')).toHaveValue('fr');
     await page.getByLabel('Idioma de la descripción').selectOption('es');
     await page.getByLabel('Instrucciones personalizadas (opcional)').fill(`Describe el cielo con detalle. ${'Nubes y luz de tarde. '.repeat(12)}`);

@@ -3,14 +3,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from './fixtures.ts';
 
-const outbox = path.resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox');
+const defaultOutbox = path.resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox');
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-async function findMessage(to: string, contains: string): Promise<string | undefined> {
+async function findMessage(to: string, contains: string, outbox = defaultOutbox): Promise<string | undefined> {
   const files = await readdir(outbox).catch(() => [] as string[]);
   for (const file of files.sort().reverse()) {
     const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
@@ -19,10 +19,10 @@ async function findMessage(to: string, contains: string): Promise<string | undef
   return undefined;
 }
 
-/** The verification link sent to `to`, waiting for the e-mail to be written. */
-export async function verificationLink(to: string): Promise<string> {
+/** The verification link sent to `to`, waiting for the e-mail to be written (to the e2e site's outbox unless told). */
+export async function verificationLink(to: string, outbox = defaultOutbox): Promise<string> {
   let message: string | undefined;
-  await expect.poll(async () => (message = await findMessage(to, '/api/auth/verify-email?')), { timeout: 10_000 }).toBeTruthy();
+  await expect.poll(async () => (message = await findMessage(to, '/api/auth/verify-email?', outbox)), { timeout: 10_000 }).toBeTruthy();
   const link = message!.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
   expect(link, `enlace de verificación para ${to}`).toBeTruthy();
   return link!;

@@ -5,7 +5,7 @@ import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
 
-function watcherWith(build: () => Promise<string>) {
+function watcherWith(build: () => Promise<string>, minIntervalMs = 0) {
   const served: string[] = [];
   return {
     served,
@@ -20,6 +20,7 @@ function watcherWith(build: () => Promise<string>) {
         builtVersion: await readContentVersion(pool),
         intervalMs: 60_000,
         settleMs: 50,
+        minIntervalMs,
       }),
   };
 }
@@ -70,5 +71,59 @@ describe('rebuild watcher', () => {
     await watcher.check();
     expect(attempts).toBe(2);
     watcher.stop();
+  });
+
+  it('builds at most once per interval, folding the changes made meanwhile into the next build', async () => {
+    const started: number[] = [];
+    const { start } = watcherWith(async () => {
+      started.push(Date.now());
+      return `b${started.length}`;
+    }, 400);
+    const watcher = await start();
+    await pool.query("UPDATE posts SET title = 'Uno quinquies' WHERE slug = 'uno'");
+    await watcher.check();
+    await pool.query("UPDATE posts SET title = 'Uno sexies' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET description = 'Otra vez.' WHERE slug = 'uno'");
+    await watcher.check();
+    expect(started).toHaveLength(2);
+    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(400);
+    watcher.stop();
+  });
+});
+
+describe('content version', () => {
+  const version = () => readContentVersion(pool);
+
+  it('moves for what visitors see: publishing, editing or unpublishing a tool, and its categories', async () => {
+    const { rows } = await pool.query<{ id: string }>(
+      "INSERT INTO posts (title, slug, description, status) VALUES ('Dos', 'dos', 'Segunda.', 'pending') RETURNING id",
+    );
+    const id = rows[0]!.id;
+    const { rows: categories } = await pool.query<{ id: string }>("INSERT INTO categories (name, slug) VALUES ('Texto', 'texto') RETURNING id");
+    let before = await version();
+    await pool.query('INSERT INTO post_categories (post_id, category_id) VALUES ($1, $2)', [id, categories[0]!.id]);
+    await pool.query("UPDATE posts SET title = 'Dos bis' WHERE id = $1", [id]);
+    expect(await version()).toBe(before);
+
+    await pool.query("UPDATE posts SET status = 'published' WHERE id = $1", [id]);
+    expect(await version()).toBeGreaterThan(before);
+    before = await version();
+    await pool.query('DELETE FROM post_categories WHERE post_id = $1', [id]);
+    expect(await version()).toBeGreaterThan(before);
+    before = await version();
+    await pool.query('UPDATE posts SET title = title, views = views + 1, saved_count = saved_count + 1 WHERE id = $1', [id]);
+    expect(await version()).toBe(before);
+    await pool.query("UPDATE posts SET status = 'pending' WHERE id = $1", [id]);
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it('moves for a rename only when the person signs a published tool', async () => {
+    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('nadie', 'Nadie', 'nadie@ejemplo.es'), ('autora', 'Autora', 'autora@ejemplo.es')");
+    await pool.query("INSERT INTO posts (title, slug, description, status, user_id) VALUES ('Tres', 'tres', 'Tercera.', 'published', 'autora')");
+    const before = await version();
+    await pool.query("UPDATE profiles SET name = 'Otro nombre', bio = 'Hola' WHERE id = 'nadie'");
+    expect(await version()).toBe(before);
+    await pool.query("UPDATE profiles SET name = 'Autora Renombrada' WHERE id = 'autora'");
+    expect(await version()).toBeGreaterThan(before);
   });
 });

@@ -287,13 +287,13 @@ export default function DescriptionGenerator() {
             {status === 'result' && finalHtml && (
               <div className="mt-6 flex flex-wrap gap-2 border-t border-slate-200 pt-4">
                 <ActionButton onClick={() => copy(resultRef.current?.innerText.trim() ?? '', DESCRIPTION_MESSAGES.textCopied)}>
-                  <Copy className="h-4 w-4" aria-hidden="true" /> Copy Text
+                  <Copy className="h-4 w-4" aria-hidden="true" /> Copiar texto
                 </ActionButton>
                 <ActionButton onClick={() => copy(finalHtml, DESCRIPTION_MESSAGES.htmlCopied)}>
-                  <FileCode className="h-4 w-4" aria-hidden="true" /> Copy HTML
+                  <FileCode className="h-4 w-4" aria-hidden="true" /> Copiar HTML
                 </ActionButton>
                 <ActionButton onClick={reset}>
-                  <RotateCcw className="h-4 w-4" aria-hidden="true" /> New Image
+                  <RotateCcw className="h-4 w-4" aria-hidden="true" /> Nueva imagen
                 </ActionButton>
                 {user && descriptionId && (
                   <ActionButton onClick={toggleSaved} disabled={saving} pressed={saved}>

@@ -73,6 +73,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     name: options.siteName,
     ai: aiProvidersFingerprint(),
     google: options.googleSignIn ? 1 : 0,
+    // The footer shows the year the page was built: a new year calls for a new build.
+    year: new Date().getFullYear(),
   });
   const current = await readCurrentBuild(options.buildsDir);
   if (!options.force && current?.info.fingerprint === fingerprint) {

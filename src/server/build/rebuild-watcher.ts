@@ -16,6 +16,8 @@ export interface RebuildWatcherOptions {
   intervalMs?: number;
   /** Several quick edits (an admin saving twice) lead to one build. */
   settleMs?: number;
+  /** At most one build per this many ms, however often content changes (changes meanwhile are coalesced). */
+  minIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -28,6 +30,8 @@ export interface RebuildWatcher {
 export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatcher {
   const interval = options.intervalMs ?? 5_000;
   const settle = options.settleMs ?? 2_000;
+  const minInterval = options.minIntervalMs ?? 60_000;
+  let lastStartedAt = -Infinity;
   const log = options.log ?? (() => undefined);
   let builtVersion = options.builtVersion;
   // A version whose build failed is not retried until the content changes again.
@@ -36,6 +40,7 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
   let stopped = false;
 
   async function rebuild(version: number): Promise<void> {
+    lastStartedAt = Date.now();
     const { rows } = await options.pool.query<{ id: string }>(
       `INSERT INTO rebuild_runs (status, reason, content_version, started_at)
        VALUES ('running', 'Cambios en el contenido', $1, now()) RETURNING id`,
@@ -63,6 +68,9 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
     running = (async () => {
       let version = await options.readContentVersion();
       if (version === builtVersion || version === failedVersion) return;
+      // A build ran less than a minute ago: wait for the rest of the minute; what changes meanwhile joins this build.
+      const cooldown = lastStartedAt + minInterval - Date.now();
+      if (cooldown > 0) await new Promise((resolve) => setTimeout(resolve, cooldown));
       // Wait until the version stops moving, so a burst of edits costs one build.
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, settle));

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
+import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
+import { securityOptions } from './security-options.ts';
 import { StaticFiles } from './static-files.ts';
 
 type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
@@ -27,12 +29,12 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-async function loadBuild(buildsDir: string): Promise<ActiveBuild> {
+async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<ActiveBuild> {
   const current = await readCurrentBuild(buildsDir);
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
   const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: AstroHandler };
-  return { id: current.info.id, files: await StaticFiles.load(path.join(current.dir, 'client')), handler: module.handler };
+  return { id: current.info.id, files: await StaticFiles.load(path.join(current.dir, 'client'), security), handler: module.handler };
 }
 
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
@@ -74,10 +76,14 @@ export interface SiteServerOptions {
 }
 
 export async function startSiteServer(options: SiteServerOptions): Promise<SiteServer> {
-  let active = await loadBuild(options.buildsDir);
+  const security = securityOptions();
+  const baseHeaders = Object.entries(baseSecurityHeaders(security));
+  let active = await loadBuild(options.buildsDir, security);
 
   const server = createServer((request, response) => {
     const build = active;
+    // Every answer starts with these; a page, or Astro's own response, replaces the CSP with its own.
+    for (const [name, value] of baseHeaders) response.setHeader(name, value);
     if (request.method === 'GET' || request.method === 'HEAD') {
       let url: URL;
       let pathname: string;
@@ -110,7 +116,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     server,
     buildId: () => active.id,
     async reload() {
-      active = await loadBuild(options.buildsDir);
+      active = await loadBuild(options.buildsDir, security);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inlineScriptHashes, isHtml, pagePolicy, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -41,6 +42,8 @@ interface StaticFile {
   type: string;
   cacheControl: string;
   etag: string;
+  /** A page's own Content-Security-Policy, with the hashes of its inline scripts; other files keep the base one. */
+  policy?: string;
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -57,7 +60,7 @@ function cacheControlFor(urlPath: string): string {
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
 
-  static async load(root: string): Promise<StaticFiles> {
+  static async load(root: string, security: SecurityOptions): Promise<StaticFiles> {
     const site = new StaticFiles();
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     let total = 0;
@@ -71,7 +74,8 @@ export class StaticFiles {
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
       const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : undefined;
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag });
+      const policy = isHtml(type) ? pagePolicy(security, inlineScriptHashes(body.toString('utf8'))) : undefined;
+      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag, policy });
     }
     return site;
   }
@@ -89,8 +93,8 @@ export class StaticFiles {
       'cache-control': status === 200 ? file.cacheControl : 'no-store',
       etag: file.etag,
       vary: 'accept-encoding',
-      'x-content-type-options': 'nosniff',
     };
+    if (file.policy) headers['content-security-policy'] = file.policy;
     if (status === 200 && request.headers['if-none-match'] === file.etag) {
       response.writeHead(304, headers).end();
       return;

@@ -1,0 +1,120 @@
+import type { APIContext } from 'astro';
+import { describe, expect, it, vi } from 'vitest';
+import { ERROR_TABLE, type ErrorKind } from '../../lib/error-table.ts';
+import { z } from '../../lib/zod.ts';
+import { AiProviderError, type AiErrorKind } from '../ai/types.ts';
+import { AppError, errorResponse } from './errors.ts';
+import { endpoint } from './endpoint.ts';
+
+const SPANISH = /[áéíóúñ¿¡]|\b(la|el|los|las|de|del|no|un|una|tu|en|es|se|debe|puede|solicitud)\b/i;
+const ENGLISH = /\b(invalid|expected|required|not found|failed|unauthorized|forbidden|must|cannot|too many)\b/i;
+
+describe('the error table', () => {
+  it.each(Object.keys(ERROR_TABLE) as ErrorKind[])('answers %s with its status and its Spanish message', async (kind) => {
+    const response = errorResponse(new AppError(kind));
+    expect(response.status).toBe(ERROR_TABLE[kind].status);
+    const body = (await response.json()) as { error: string; code: string };
+    expect(body).toEqual({ error: ERROR_TABLE[kind].message, code: kind });
+    expect(body.error).toMatch(SPANISH);
+    expect(body.error).not.toMatch(ENGLISH);
+    expect(response.headers.get('content-type')).toContain('application/json');
+  });
+
+  it.each(['unauthorized', 'rate_limited', 'content_refused', 'timeout', 'unreachable', 'bad_response'] satisfies AiErrorKind[])(
+    'maps the AI provider failure %s to its one row, whatever the utility',
+    async (kind) => {
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const response = errorResponse(new AiProviderError(kind, 'detalle del proveedor'));
+      const row = ERROR_TABLE[`ai_${kind}`];
+      expect(response.status).toBe(row.status);
+      expect(await response.json()).toEqual({ error: row.message, code: `ai_${kind}` });
+    },
+  );
+
+  it('keeps a form’s own SPEC wording and field messages, and the retry time, with the table’s status', async () => {
+    const response = errorResponse(new AppError('too_large', { message: 'El archivo debe ser menor a 10MB.', fields: { image: 'Muy grande' }, retryAfter: 5 }));
+    expect(response.status).toBe(413);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ error: 'El archivo debe ser menor a 10MB.', code: 'too_large', fields: { image: 'Muy grande' }, retryAfter: 5 });
+  });
+
+  it('hides unexpected failures behind a Spanish 500, and a database outage behind a 503 to retry', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const crash = errorResponse(new TypeError("Cannot read properties of undefined (reading 'x')"));
+    expect(crash.status).toBe(500);
+    expect(await crash.text()).not.toContain('Cannot read');
+    const outage = errorResponse(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    expect(outage.status).toBe(503);
+    expect(outage.headers.get('retry-after')).toBe('10');
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('endpoint()', () => {
+  const SITE = 'http://127.0.0.1:4321';
+  const user = { id: 'u1', name: 'Ana', email: 'ana@ejemplo.es', role: 'user' as const, avatarUrl: null };
+
+  function call(
+    route: ReturnType<typeof endpoint>,
+    init: { method?: string; body?: BodyInit; headers?: Record<string, string>; signedIn?: 'user' | 'admin' } = {},
+  ) {
+    const url = new URL(`${SITE}/api/prueba`);
+    const request = new Request(url, {
+      method: init.method ?? 'POST',
+      body: init.body,
+      headers: { origin: SITE, 'content-type': 'application/json', ...init.headers },
+    });
+    const signed = init.signedIn ? { ...user, role: init.signedIn } : null;
+    return route({
+      request,
+      url,
+      params: {},
+      locals: { user: signed, session: null },
+      clientAddress: '203.0.113.9',
+    } as unknown as APIContext) as Promise<Response>;
+  }
+
+  const echo = endpoint({
+    body: { json: z.object({ title: z.string().trim().min(1), count: z.number().int().max(9) }), maxBytes: 200 },
+    handle: async ({ body }) => body,
+  });
+
+  it('answers the handler’s value as JSON and nothing as 204', async () => {
+    expect(await (await call(echo, { body: '{"title":" Hola ","count":3}' })).json()).toEqual({ title: 'Hola', count: 3 });
+    const empty = endpoint({ handle: async () => undefined });
+    expect((await call(empty)).status).toBe(204);
+  });
+
+  it('refuses, in order, another site, a big body, broken JSON, NUL and lone surrogates, and bad fields in Spanish', async () => {
+    expect((await call(echo, { body: '{}', headers: { origin: 'https://otro.example' } })).status).toBe(403);
+    expect((await call(echo, { body: JSON.stringify({ title: 'x'.repeat(300), count: 1 }) })).status).toBe(413);
+    expect((await call(echo, { body: '{"title":' })).status).toBe(400);
+    const nul = await call(echo, { body: '{"title":"a\\u0000b","count":1}' });
+    expect(await nul.json()).toMatchObject({ code: 'invalid_text' });
+    const surrogate = await call(echo, { body: '{"title":"a\\ud800b","count":1}' });
+    expect(await surrogate.json()).toMatchObject({ code: 'invalid_text' });
+    const invalid = await call(echo, { body: '{"title":"","count":"tres"}' });
+    expect(invalid.status).toBe(400);
+    const body = (await invalid.json()) as { error: string; fields: Record<string, string> };
+    expect(body.fields).toEqual({ title: 'Este campo es obligatorio.', count: 'El dato no tiene el tipo esperado.' });
+  });
+
+  it('allows a request without Origin or Sec-Fetch-Site (no ambient cookies), and a same-origin one', async () => {
+    const route = endpoint({ handle: async () => ({ ok: true }) });
+    const url = new URL(`${SITE}/api/prueba`);
+    const bare = new Request(url, { method: 'POST' });
+    expect(
+      (await route({ request: bare, url, params: {}, locals: { user: null, session: null }, clientAddress: '1.2.3.4' } as unknown as APIContext)).status,
+    ).toBe(200);
+    expect((await call(route, { headers: { origin: 'http://localhost:4321' } })).status).toBe(200);
+  });
+
+  it('asks for a session, then for the permission, before calling the handler', async () => {
+    const handle = vi.fn(async () => ({ ok: true }));
+    const admins = endpoint({ access: 'manage:user:any', handle });
+    expect((await call(admins)).status).toBe(401);
+    expect((await call(admins, { signedIn: 'user' })).status).toBe(403);
+    expect(handle).not.toHaveBeenCalled();
+    expect((await call(admins, { signedIn: 'admin' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,8 @@
+/** What the security headers depend on in this deployment, read from the configuration once. */
+import { serverEnv } from '../env.ts';
+import type { SecurityOptions } from './security-headers.ts';
+
+export function securityOptions(): SecurityOptions {
+  const env = serverEnv();
+  return { https: new URL(env.SITE_URL).protocol === 'https:' };
+}

@@ -1,0 +1,165 @@
+/**
+ * Malformed requests against every endpoint of the built site, as a guest and signed in: each must get a 4xx
+ * with a Spanish message (never a 500, never a library's English default, never a stack trace).
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { registerAndSignIn } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+const UUID = '00000000-0000-4000-8000-000000000000';
+const SESSION = 'session_1795300000000_abcdefghi';
+
+interface Target {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** A body of the right shape, which the mutations below bend out of shape. */
+  valid?: Record<string, unknown>;
+}
+
+const TARGETS: Target[] = [
+  { method: 'POST', path: '/api/saved', valid: { postId: UUID } },
+  { method: 'DELETE', path: '/api/saved', valid: { postId: UUID } },
+  { method: 'POST', path: '/api/views', valid: { postId: UUID, sessionId: SESSION } },
+  { method: 'POST', path: '/api/ai/images', valid: { prompt: 'un faro', model: 'flux', size: '1024x1024', count: 1, sessionId: SESSION } },
+  { method: 'POST', path: '/api/ai/stories', valid: { prompt: 'un faro', genre: 'fabula', audience: 'children', length: 'short', language: 'es' } },
+  { method: 'DELETE', path: `/api/images/${UUID}`, valid: { sessionId: SESSION } },
+  { method: 'POST', path: `/api/images/${UUID}/save`, valid: { sessionId: SESSION } },
+  { method: 'PUT', path: `/api/descriptions/${UUID}/save`, valid: { saved: true } },
+  { method: 'POST', path: '/api/auth/update-user', valid: { name: 'Nombre' } },
+];
+
+/** Each returns [label, body, content-type]. Strings are sent as they are, so broken JSON stays broken. */
+function mutations(valid: Record<string, unknown>): Array<[string, string | Buffer, string]> {
+  const json = (value: unknown) => JSON.stringify(value);
+  const out: Array<[string, string | Buffer, string]> = [
+    ['JSON roto', '{"postId": ', 'application/json'],
+    ['no es un objeto', '[1,2,3]', 'application/json'],
+    ['null', 'null', 'application/json'],
+    ['número', '42', 'application/json'],
+    ['vacío', '', 'application/json'],
+    ['bytes que no son UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'application/json'],
+    ['anidado sin fin', '['.repeat(5_000) + ']'.repeat(5_000), 'application/json'],
+    ['tipo de contenido inesperado', json(valid), 'text/plain'],
+    ['formulario en lugar de JSON', 'a=1&b=2', 'application/x-www-form-urlencoded'],
+    ['__proto__', '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'],
+  ];
+  for (const field of Object.keys(valid)) {
+    out.push([`${field}: número`, json({ ...valid, [field]: 12345678901234567890 }), 'application/json']);
+    out.push([`${field}: lista`, json({ ...valid, [field]: ['a', 'b'] }), 'application/json']);
+    out.push([`${field}: objeto`, json({ ...valid, [field]: { $ne: null } }), 'application/json']);
+    out.push([`${field}: null`, json({ ...valid, [field]: null }), 'application/json']);
+    out.push([`${field}: carácter nulo`, json({ ...valid, [field]: 'a\u0000b' }), 'application/json']);
+    // A lone surrogate cannot be written by JSON.stringify on purpose: it is spelled out as an escape.
+    out.push([`${field}: sustituto suelto`, json({ ...valid, [field]: 'X' }).replace('"X"', '"a\\ud800b"'), 'application/json']);
+    out.push([`${field}: 100 000 caracteres`, json({ ...valid, [field]: 'x'.repeat(100_000) }), 'application/json']);
+    out.push([`${field}: XSS`, json({ ...valid, [field]: '<script>alert(1)</script><img src=x onerror=alert(1)>' }), 'application/json']);
+  }
+  return out;
+}
+
+// English defaults we have seen from libraries; a Spanish message has none of these and some Spanish.
+const ENGLISH = /\b(invalid|expected|required|not found|failed|error occurred|internal server|too many requests|unauthorized|forbidden|must be|cannot)\b/i;
+const SPANISH = /[áéíóúñ¿¡]|\b(la|el|los|las|de|del|no|un|una|tu|en|es|se|debe|puede|solicitud)\b/i;
+
+async function expectSpanishRefusal(response: Awaited<ReturnType<APIRequestContext['fetch']>>, label: string): Promise<void> {
+  const status = response.status();
+  expect(status, `${label}: nunca un 5xx`).toBeLessThan(500);
+  if (status < 400) return;
+  const text = await response.text();
+  expect(text, `${label}: sin traza de error`).not.toMatch(/\bat \S+ \(|node_modules|Error: /);
+  expect(response.headers()['content-type'], `${label}: JSON`).toContain('application/json');
+  const message = String((JSON.parse(text) as { error?: unknown }).error ?? '');
+  expect(message, `${label}: un mensaje`).not.toBe('');
+  expect(message, `${label}: en español`).toMatch(SPANISH);
+  expect(message, `${label}: sin inglés`).not.toMatch(ENGLISH);
+}
+
+async function fuzz(request: APIRequestContext, origin: string): Promise<number> {
+  let sent = 0;
+  for (const target of TARGETS) {
+    for (const [label, body, type] of mutations(target.valid ?? {})) {
+      const response = await request.fetch(target.path, { method: target.method, data: body, headers: { 'content-type': type, origin } });
+      await expectSpanishRefusal(response, `${target.method} ${target.path} (${label})`);
+      sent++;
+    }
+  }
+  return sent;
+}
+
+test.describe('malformed requests', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('get a Spanish 4xx from every endpoint, as a guest', async ({ request, baseURL }) => {
+    expect(await fuzz(request, baseURL!)).toBeGreaterThan(200);
+  });
+
+  test('get a Spanish 4xx from every endpoint, signed in', async ({ page, baseURL }) => {
+    await registerAndSignIn(page, `fuzz-${Date.now()}@brujula.test`, 'Prueba Fuzz');
+    expect(await fuzz(page.request, baseURL!)).toBeGreaterThan(200);
+  });
+
+  test('bad ids, queries, methods, huge bodies and other sites get a Spanish 4xx', async ({ request, baseURL }) => {
+    const origin = baseURL!;
+    const cases: Array<[string, Parameters<APIRequestContext['fetch']>[1] & { path: string }]> = [
+      ['id que no es uuid', { path: '/api/views/no-es-un-id/stats', method: 'GET' }],
+      ['id con carácter nulo', { path: '/api/views/%00/stats', method: 'GET' }],
+      ['id con ruta', { path: `/api/images/..%2F..%2Fetc%2Fpasswd`, method: 'DELETE', data: '{}', headers: { 'content-type': 'application/json', origin } }],
+      ['página negativa', { path: '/api/tools?page=-1', method: 'GET' }],
+      ['filtro desconocido', { path: '/api/tools?filter=%3Cscript%3E', method: 'GET' }],
+      ['categoría con nulo', { path: '/api/tools?category=a%00b', method: 'GET' }],
+      ['galería con nulo', { path: '/api/images?tab=all&sessionId=a%00b', method: 'GET' }],
+      ['método no previsto', { path: '/api/saved', method: 'PUT', data: '{}', headers: { 'content-type': 'application/json', origin } }],
+      [
+        'otro sitio',
+        { path: '/api/saved', method: 'POST', data: `{"postId":"${UUID}"}`, headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
+      ],
+      [
+        'registro desde otro sitio',
+        {
+          path: '/api/auth/sign-up/email',
+          method: 'POST',
+          data: '{"name":"x","email":"x@y.es","password":"123456"}',
+          headers: { 'content-type': 'application/json', origin: 'https://otro.example' },
+        },
+      ],
+      [
+        'correo de verificación desde otro sitio',
+        {
+          path: '/api/auth/send-verification-email',
+          method: 'POST',
+          data: '{"email":"x@y.es"}',
+          headers: { 'content-type': 'application/json', origin: 'https://otro.example' },
+        },
+      ],
+      [
+        'registro de 20 MB',
+        {
+          path: '/api/auth/sign-up/email',
+          method: 'POST',
+          data: `{"name":"${'x'.repeat(20_000_000)}"}`,
+          headers: { 'content-type': 'application/json', origin },
+        },
+      ],
+      [
+        'registro con nulo',
+        {
+          path: '/api/auth/sign-up/email',
+          method: 'POST',
+          data: '{"name":"a\\u0000b","email":"x@y.es","password":"123456"}',
+          headers: { 'content-type': 'application/json', origin },
+        },
+      ],
+      ['guardado de 20 MB', { path: '/api/saved', method: 'POST', data: 'x'.repeat(20_000_000), headers: { 'content-type': 'application/json', origin } }],
+      ['descripción sin multipart', { path: '/api/ai/descriptions', method: 'POST', data: '{}', headers: { 'content-type': 'application/json', origin } }],
+      [
+        'descripción multipart rota',
+        { path: '/api/ai/descriptions', method: 'POST', data: '--x\r\nbasura', headers: { 'content-type': 'multipart/form-data; boundary=x', origin } },
+      ],
+    ];
+    for (const [label, { path, ...init }] of cases) {
+      const response = await request.fetch(`${origin}${path}`, init);
+      expect(response.status(), label).toBeGreaterThanOrEqual(400);
+      await expectSpanishRefusal(response, label);
+    }
+  });
+});
