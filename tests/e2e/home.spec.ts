@@ -81,7 +81,7 @@ test.describe('GET /api/tools', () => {
       expect(response.status()).toBe(400);
       expect(response.headers()['content-type']).toMatch(/^application\/json/);
       const body = (await response.json()) as { error: string };
-      expect(Object.keys(body)).toEqual(['error']);
+      expect(Object.keys(body)).toEqual(['error', 'code']);
       expect(body.error).toMatch(message);
     });
   }

@@ -43,12 +43,13 @@ function startSite(env: NodeJS.ProcessEnv): { child: ChildProcess; address: Prom
 }
 
 test.describe('a new site with no configuration', () => {
-  test.describe.configure({ timeout: 300_000 });
   let site: ChildProcess | undefined;
   let address = '';
   let port = 0;
 
   test.beforeAll(async () => {
+    // Migrating, seeding and building a new site takes a minute or two on two cores.
+    test.setTimeout(300_000);
     await rm(dataDir, { recursive: true, force: true });
     port = await freePort();
     // Nothing of the suite's own configuration: only what any shell has, plus the port and the folders.

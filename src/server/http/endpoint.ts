@@ -82,22 +82,23 @@ export function clientIp(context: Pick<APIContext, 'clientAddress'>): string {
 }
 
 const NUL = /\0/;
+/** No form or API body of ours nests deeper; a deeper one is refused rather than walked. */
+const MAX_DEPTH = 32;
 
 /** Refuses NUL and unpaired surrogates anywhere in a parsed value (keys included) before any work is done. */
 export function assertCleanText(value: unknown): void {
-  if (typeof value === 'string') {
-    if (NUL.test(value) || !value.isWellFormed()) throw new AppError('invalid_text');
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const item of value) assertCleanText(item);
-    return;
-  }
-  if (value && typeof value === 'object' && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) {
-      assertCleanText(key);
-      assertCleanText(item);
+  // An explicit stack: a body nested thousands of levels deep must not exhaust the call stack.
+  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (NUL.test(current) || !current.isWellFormed()) throw new AppError('invalid_text');
+      continue;
     }
+    if (!current || typeof current !== 'object' || current instanceof Blob) continue;
+    if (depth >= MAX_DEPTH) throw new AppError('bad_request');
+    const entries = Array.isArray(current) ? current.map((item) => ['', item] as const) : Object.entries(current);
+    for (const [key, item] of entries) pending.push({ value: key, depth }, { value: item, depth: depth + 1 });
   }
 }
 

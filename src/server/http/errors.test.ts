@@ -75,7 +75,7 @@ describe('endpoint()', () => {
   }
 
   const echo = endpoint({
-    body: { json: z.object({ title: z.string().trim().min(1), count: z.number().int().max(9) }), maxBytes: 200 },
+    body: { json: z.object({ title: z.string().trim().min(1), count: z.number().int().max(9) }), maxBytes: 20_000 },
     handle: async ({ body }) => body,
   });
 
@@ -87,12 +87,14 @@ describe('endpoint()', () => {
 
   it('refuses, in order, another site, a big body, broken JSON, NUL and lone surrogates, and bad fields in Spanish', async () => {
     expect((await call(echo, { body: '{}', headers: { origin: 'https://otro.example' } })).status).toBe(403);
-    expect((await call(echo, { body: JSON.stringify({ title: 'x'.repeat(300), count: 1 }) })).status).toBe(413);
+    expect((await call(echo, { body: JSON.stringify({ title: 'x'.repeat(30_000), count: 1 }) })).status).toBe(413);
     expect((await call(echo, { body: '{"title":' })).status).toBe(400);
     const nul = await call(echo, { body: '{"title":"a\\u0000b","count":1}' });
     expect(await nul.json()).toMatchObject({ code: 'invalid_text' });
     const surrogate = await call(echo, { body: '{"title":"a\\ud800b","count":1}' });
     expect(await surrogate.json()).toMatchObject({ code: 'invalid_text' });
+    const deep = await call(echo, { body: '['.repeat(5_000) + ']'.repeat(5_000) });
+    expect(deep.status).toBe(400);
     const invalid = await call(echo, { body: '{"title":"","count":"tres"}' });
     expect(invalid.status).toBe(400);
     const body = (await invalid.json()) as { error: string; fields: Record<string, string> };

@@ -74,3 +74,7 @@ export function baseSecurityHeaders(options: SecurityOptions): Record<string, st
 export function isHtml(contentType: string | null | undefined): boolean {
   return (contentType ?? '').startsWith('text/html');
 }
+
+export function isScript(contentType: string | null | undefined): boolean {
+  return /^(text|application)\/javascript/.test(contentType ?? '');
+}

@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inlineScriptHashes, isHtml, pagePolicy, type SecurityOptions } from './security-headers.ts';
+import { inlineScriptHashes, isHtml, isScript, pagePolicy, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,7 +42,10 @@ interface StaticFile {
   type: string;
   cacheControl: string;
   etag: string;
-  /** A page's own Content-Security-Policy, with the hashes of its inline scripts; other files keep the base one. */
+  /**
+   * A page's own Content-Security-Policy, with the hashes of its inline scripts. Scripts get the page policy too: a
+   * script started as a worker (Pagefind's) lives under its own response's policy. Other files keep the base one.
+   */
   policy?: string;
 }
 
@@ -74,7 +77,7 @@ export class StaticFiles {
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
       const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : undefined;
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      const policy = isHtml(type) ? pagePolicy(security, inlineScriptHashes(body.toString('utf8'))) : undefined;
+      const policy = isHtml(type) ? pagePolicy(security, inlineScriptHashes(body.toString('utf8'))) : isScript(type) ? pagePolicy(security) : undefined;
       site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag, policy });
     }
     return site;
