@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   customType,
   index,
   integer,
@@ -34,6 +35,11 @@ export const postStatus = pgEnum('post_status', ['pending', 'published', 'reject
 export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
 export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
 export const rebuildStatus = pgEnum('rebuild_status', ['queued', 'running', 'succeeded', 'failed']);
+/** What the last checks of a tool's own site found (the link checker sets it; 'unknown' until the first check). */
+export const linkStatus = pgEnum('link_status', ['unknown', 'ok', 'failing', 'moved']);
+/** Where a tool's image or logo came from: what an author or admin chose is never overwritten by a machine. */
+export const imageSource = pgEnum('image_source', ['none', 'author', 'admin', 'curated', 'enrichment']);
+export const aiUtility = pgEnum('ai_utility', ['images', 'descriptions', 'stories']);
 
 // better-auth's user table, named and shaped as SPEC's profiles.
 export const profiles = pgTable(
@@ -134,11 +140,32 @@ export const posts = pgTable(
     keywords: text('keywords').array(),
     pricing: pricingModel('pricing').notNull().default('unknown'),
     status: postStatus('status').notNull().default('pending'),
+    // The moderator's note to the author, shown with a rejection.
     reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    // The tool's registrable domain (lower case, no www.), for the duplicate check on publish.
+    domain: text('domain'),
     isFeatured: boolean('is_featured').notNull().default(false),
     isPopular: boolean('is_popular').notNull().default(false),
     isVerified: boolean('is_verified').notNull().default(false),
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    // 'Visitar' clicks out to the tool's site, counted apart from page views ('Más Usadas').
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    // Saves, visits and the editorial flag over the last 30 days ('Populares'), recomputed in SQL.
+    popularityScore: doublePrecision('popularity_score').notNull().default(0),
+    // Lower comes first in 'Nuevas' among tools published at the same moment (the seeded catalogue).
+    editorialRank: integer('editorial_rank'),
+    discontinuedAt: timestamp('discontinued_at', { withTimezone: true }),
+    linkStatus: linkStatus('link_status').notNull().default('unknown'),
+    checkFailures: smallint('check_failures').notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    httpStatus: smallint('http_status'),
+    finalUrl: text('final_url'),
+    // What the tool's own homepage said at the last enrichment (title, description, og:image, icon).
+    enrichment: jsonb('enrichment'),
+    imageSource: imageSource('image_source').notNull().default('none'),
+    logoSource: imageSource('logo_source').notNull().default('none'),
     savedCount: integer('saved_count').notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
     publishedDate: timestamp('published_date', { withTimezone: true }),
@@ -167,6 +194,10 @@ export const posts = pgTable(
     index('posts_status_saved_idx').on(t.status, t.savedCount.desc()),
     index('posts_user_idx').on(t.userId, t.createdAt.desc()),
     index('posts_search_idx').using('gin', t.searchVector),
+    index('posts_status_clicks_idx').on(t.status, t.clicks.desc()),
+    index('posts_status_popularity_idx').on(t.status, t.popularityScore.desc()),
+    index('posts_domain_idx').on(t.domain),
+    index('posts_link_status_idx').on(t.linkStatus),
   ],
 );
 
@@ -306,11 +337,15 @@ export const redirects = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     fromPath: text('from_path').notNull().unique(),
-    toPath: text('to_path').notNull(),
+    // Null only for 410: the address is gone on purpose (a deleted tool), with nowhere to send the visitor.
+    toPath: text('to_path'),
     statusCode: smallint('status_code').notNull().default(301),
     ...timestamps,
   },
-  (t) => [check('redirects_status_code_check', sql`${t.statusCode} in (301, 302, 307, 308)`)],
+  (t) => [
+    check('redirects_status_code_check', sql`${t.statusCode} in (301, 302, 307, 308, 410)`),
+    check('redirects_target_check', sql`(${t.statusCode} = 410) = (${t.toPath} IS NULL)`),
+  ],
 );
 
 export const siteSettings = pgTable('site_settings', {
@@ -341,3 +376,70 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   count: integer('count').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** 'Visitar' clicks (SPEC §4 "Views": pressing Visit), one row per browser session and tool every 30 minutes. */
+export const postClicks = pgTable(
+  'post_clicks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_clicks_post_created_idx').on(t.postId, t.createdAt.desc()),
+    index('post_clicks_post_session_idx').on(t.postId, t.sessionId, t.createdAt.desc()),
+  ],
+);
+
+/** Each check of a tool's own site: the evidence behind a 'failing' or 'moved' flag. */
+export const linkChecks = pgTable(
+  'link_checks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    httpStatus: smallint('http_status'),
+    finalUrl: text('final_url'),
+    // Why the check failed, in words an admin can act on (no stack traces).
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [index('link_checks_post_checked_idx').on(t.postId, t.checkedAt.desc())],
+);
+
+/** Every admin action, with who, when, what and the values before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    // Kept when the account is deleted, so the log still says who acted.
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_action_idx').on(t.action, t.createdAt.desc())],
+);
+
+/** One row per AI request that passed the limits (anonymous ones too), for the admin's usage counts. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    utility: aiUtility('utility').notNull(),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_usage_utility_created_idx').on(t.utility, t.createdAt.desc())],
+);
