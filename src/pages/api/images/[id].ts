@@ -6,6 +6,7 @@ import { deleteOwnedImage } from '../../../server/db/queries/visitor/generated-i
 import { CROSS_SITE_MESSAGE, isSameOrigin, json, jsonError, NOT_SIGNED_IN_MESSAGE, readJsonBody } from '../../../server/http/endpoint.ts';
 import { ownerOf } from '../../../server/images/owner.ts';
 import { siteConfig } from '../../../server/site.ts';
+import { keyOf } from '../../../server/storage/driver.ts';
 import { getStorage } from '../../../server/storage/storage.ts';
 
 export const prerender = false;
@@ -19,10 +20,10 @@ export const DELETE: APIRoute = async ({ request, params, locals }) => {
   const owner = ownerOf(locals.user, body.data.sessionId);
   if (!owner) return jsonError(401, NOT_SIGNED_IN_MESSAGE);
   try {
-    const imageUrl = await deleteOwnedImage(owner, id.data);
-    if (!imageUrl) return jsonError(404, IMAGE_NOT_FOUND_MESSAGE);
+    const reference = await deleteOwnedImage(owner, id.data);
+    if (!reference) return jsonError(404, IMAGE_NOT_FOUND_MESSAGE);
     const storage = getStorage();
-    const key = storage.keyFromUrl(imageUrl);
+    const key = keyOf(reference);
     // The row is gone either way; a file left behind is only wasted space, so the answer is still success.
     if (key) await storage.delete(key).catch((error: unknown) => console.error('No se pudo borrar el archivo de la imagen', error));
     return json({ deleted: true });
