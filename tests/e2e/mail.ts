@@ -2,8 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from './fixtures.ts';
-
-const outbox = path.resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox');
+import { siteUnderTest } from './site-under-test.ts';
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -11,6 +10,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 async function findMessage(to: string, contains: string): Promise<string | undefined> {
+  const outbox = path.resolve(siteUnderTest().dataDir, 'outbox');
   const files = await readdir(outbox).catch(() => [] as string[]);
   for (const file of files.sort().reverse()) {
     const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
