@@ -252,6 +252,10 @@ test.describe('image generator, anonymous visitor', () => {
     const original = absolute(deleted!.imageUrl);
     expect(original).toMatch(storedImageUrl('original'));
     expect((await page.request.get(original)).status()).toBe(200);
+    if (siteUnderTest().storage === 'supabase') {
+      // /media/ serves the local driver's files only.
+      expect((await page.request.get(`/media/${original.split('/public/uploads/')[1]}`)).status()).toBe(404);
+    }
 
     const stranger = await browser.newContext();
     const strangerPage = await stranger.newPage();
