@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { fakeAiEnv } from './tests/fixtures/ai/serve.ts';
-import { E2E_AUTH_SECRET, E2E_GOOGLE_CLIENT } from './tests/e2e/site-secrets.ts';
+import type { SiteUnderTest } from './tests/e2e/site-under-test.ts';
+import { E2E_AUTH_SECRET, E2E_GOOGLE_CLIENT, E2E_SUPABASE_SERVICE_KEY } from './tests/e2e/site-secrets.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 // Separate folders let several checkouts run their suites side by side.
@@ -11,6 +12,67 @@ const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000)
 // The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
 const google = E2E_GOOGLE_CLIENT;
+
+// The image generator runs a second time against a second site that stores files in Supabase Storage (the fake of
+// tests/fixtures/supabase-storage.ts). Its own port, folders and database; same fake AI and OpenID providers.
+const supabase = {
+  port: Number(process.env.E2E_SUPABASE_PORT ?? port + 2000),
+  storagePort: Number(process.env.E2E_FAKE_STORAGE_PORT ?? port + 3000),
+  dataDir: `${dataDir}-supabase`,
+  buildsDir: `${buildsDir}-supabase`,
+};
+const fakeStorageUrl = `http://127.0.0.1:${supabase.storagePort}`;
+const SUPABASE_SPECS = ['image-generator.spec.ts', 'secrets.spec.ts'];
+
+/**
+ * Whether this run may include the Supabase project, judged from the command line, so that `--project=chromium`
+ * or `playwright test tests/e2e/home.spec.ts` does not build the second site for nothing. When unsure, it does.
+ */
+function runsSupabaseProject(args = process.argv.slice(3)): boolean {
+  const projects = args.flatMap((arg, i) => (arg.startsWith('--project=') ? [arg.slice(10)] : args[i - 1] === '--project' ? [arg] : []));
+  const asPattern = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`, 'i');
+  if (projects.length > 0 && !projects.some((glob) => asPattern(glob).test('supabase-storage'))) return false;
+  // Spec files named on the command line (other positional filters and option values are not counted).
+  const specs = args.filter((arg) => /\.spec\.ts(:\d+)*$/.test(arg)).map((arg) => arg.replace(/:\d+/g, '').split(/[\\/]/).pop()!);
+  return specs.length === 0 || specs.some((spec) => SUPABASE_SPECS.includes(spec));
+}
+
+/** The environment of one site under test; storage is what differs between the two. */
+function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, storage: Record<string, string>): Record<string, string> {
+  return {
+    PORT: String(site.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: site.dataDir,
+    BUILDS_DIR: site.buildsDir,
+    DATABASE_URL: '',
+    // No SITE_URL, as on a new machine: the site derives it from HOST and PORT (http://127.0.0.1:<port>).
+    SITE_URL: '',
+    // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
+    ADMIN_EMAIL: 'admin-e2e@brujula.test',
+    SMTP_URL: '',
+    ...fakeAiEnv(fakeAiPort),
+    AI_IMAGE_PROVIDER: 'pollinations',
+    AI_DESCRIPTION_PROVIDER: 'pollinations',
+    AI_STORY_PROVIDER: 'pollinations',
+    POLLINATIONS_API_KEY: '',
+    // Short, so the stalled-provider test ends quickly.
+    AI_TIMEOUT_MS: '3000',
+    // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
+    AI_RATE_LIMIT_IP: '1000',
+    AI_RATE_LIMIT_VISITOR: '6',
+    // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
+    SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+    // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
+    BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    ...storage,
+  };
+}
+
+const localSite: SiteUnderTest = { dataDir, buildsDir, storage: 'local', storageUrl: null };
+const supabaseSite: SiteUnderTest = { dataDir: supabase.dataDir, buildsDir: supabase.buildsDir, storage: 'supabase', storageUrl: fakeStorageUrl };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +99,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, metadata: localSite },
+    {
+      name: 'supabase-storage',
+      testMatch: SUPABASE_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${supabase.port}` },
+      metadata: supabaseSite,
+    },
+  ],
   webServer: [
     {
       // Fake AI providers (tests/fixtures/ai): real wire protocols, failures on demand by magic words.
@@ -60,35 +130,26 @@ export default defineConfig({
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        BUILDS_DIR: buildsDir,
-        DATABASE_URL: '',
-        // No SITE_URL, as on a new machine: the site derives it from HOST and PORT (http://127.0.0.1:<port>).
-        SITE_URL: '',
-        // The account that tests/e2e/auth.spec.ts expects to become an admin; mail goes to DATA_DIR/outbox.
-        ADMIN_EMAIL: 'admin-e2e@brujula.test',
-        SMTP_URL: '',
-        ...fakeAiEnv(fakeAiPort),
-        AI_IMAGE_PROVIDER: 'pollinations',
-        AI_DESCRIPTION_PROVIDER: 'pollinations',
-        AI_STORY_PROVIDER: 'pollinations',
-        POLLINATIONS_API_KEY: '',
-        // Short, so the stalled-provider test ends quickly.
-        AI_TIMEOUT_MS: '3000',
-        // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
-        AI_RATE_LIMIT_IP: '1000',
-        AI_RATE_LIMIT_VISITOR: '6',
-        // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
-        SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
-        // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
-        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
-        GOOGLE_CLIENT_ID: google.clientId,
-        GOOGLE_CLIENT_SECRET: google.clientSecret,
-        GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oidcPort}`,
-      },
+      env: siteEnv({ port, dataDir, buildsDir }, { STORAGE_DRIVER: 'local' }),
     },
+    ...(runsSupabaseProject()
+      ? [
+          {
+            command: 'node tests/fixtures/supabase-storage-server.ts',
+            url: `${fakeStorageUrl}/storage/v1/status`,
+            reuseExistingServer: false,
+            env: { FAKE_STORAGE_PORT: String(supabase.storagePort), FAKE_STORAGE_SERVICE_KEY: E2E_SUPABASE_SERVICE_KEY },
+          },
+          {
+            command: `rm -rf ${supabase.dataDir} && node scripts/start.ts`,
+            url: `http://127.0.0.1:${supabase.port}/`,
+            timeout: 300_000,
+            reuseExistingServer: false,
+            stdout: 'pipe' as const,
+            // The bucket does not exist yet: the first upload creates it, as on a new Supabase project.
+            env: siteEnv(supabase, { STORAGE_DRIVER: 'supabase', SUPABASE_URL: fakeStorageUrl, SUPABASE_SERVICE_ROLE_KEY: E2E_SUPABASE_SERVICE_KEY }),
+          },
+        ]
+      : []),
   ],
 });

@@ -47,4 +47,24 @@ describe('readEnv', () => {
     expect(trustedOrigins(env)).toEqual(['https://www.ejemplo.es', 'https://ejemplo.es', 'https://previa.ejemplo.es']);
     expect(() => readEnv({ TRUSTED_ORIGINS: 'ejemplo.es' })).toThrow(/TRUSTED_ORIGINS/);
   });
+
+  it('stores files locally by default; Supabase Storage needs its project URL and service key', () => {
+    expect(readEnv({})).toMatchObject({ STORAGE_DRIVER: 'local', SUPABASE_STORAGE_BUCKET: 'uploads', SUPABASE_IMAGE_TRANSFORMATIONS: true });
+    const supabase = { STORAGE_DRIVER: 'supabase', SUPABASE_URL: 'https://abcdefgh.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'clave' };
+    expect(readEnv(supabase)).toMatchObject(supabase);
+    expect(readEnv({ ...supabase, SUPABASE_STORAGE_BUCKET: 'imagenes', SUPABASE_IMAGE_TRANSFORMATIONS: 'false' })).toMatchObject({
+      SUPABASE_STORAGE_BUCKET: 'imagenes',
+      SUPABASE_IMAGE_TRANSFORMATIONS: false,
+    });
+    expect(() => readEnv({ STORAGE_DRIVER: 's3' })).toThrow('Configuración no válida en STORAGE_DRIVER: debe ser local o supabase.');
+    expect(() => readEnv({ ...supabase, SUPABASE_URL: '' })).toThrow(
+      'Configuración no válida en SUPABASE_URL: STORAGE_DRIVER=supabase necesita la URL del proyecto de Supabase (por ejemplo https://abcdefgh.supabase.co).',
+    );
+    expect(() => readEnv({ ...supabase, SUPABASE_SERVICE_ROLE_KEY: undefined })).toThrow(
+      /^Configuración no válida en SUPABASE_SERVICE_ROLE_KEY: STORAGE_DRIVER=supabase necesita/,
+    );
+    expect(() => readEnv({ ...supabase, SUPABASE_URL: 'abcdefgh.supabase.co' })).toThrow(/SUPABASE_URL debe ser la URL del proyecto/);
+    expect(() => readEnv({ ...supabase, SUPABASE_STORAGE_BUCKET: 'Mis Imágenes' })).toThrow(/SUPABASE_STORAGE_BUCKET/);
+    expect(() => readEnv({ ...supabase, SUPABASE_IMAGE_TRANSFORMATIONS: 'quizá' })).toThrow(/SUPABASE_IMAGE_TRANSFORMATIONS debe ser true o false/);
+  });
 });

@@ -76,8 +76,19 @@ const schema = z
     GOOGLE_OAUTH_ISSUER: z
       .url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' })
       .optional(),
-    // Generated images and uploads: only the local folder driver exists so far (src/server/storage/).
-    STORAGE_DRIVER: z.enum(['local'], { error: 'el único almacenamiento disponible es local' }).default('local'),
+    // Generated images and uploads (src/server/storage/): files under DATA_DIR/uploads, or Supabase Storage.
+    STORAGE_DRIVER: z.enum(['local', 'supabase'], { error: 'debe ser local o supabase' }).default('local'),
+    SUPABASE_URL: z
+      .url({ protocol: /^https?$/, error: 'SUPABASE_URL debe ser la URL del proyecto de Supabase, por ejemplo https://abcdefgh.supabase.co' })
+      .optional(),
+    // Server only: it bypasses row-level security. Never exposed to the browser (tests/e2e/secrets.spec.ts checks).
+    SUPABASE_SERVICE_ROLE_KEY: z.string().min(1).optional(),
+    SUPABASE_STORAGE_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]{2,62}$/, { error: 'SUPABASE_STORAGE_BUCKET debe ser un nombre de bucket en minúsculas (letras, números, - y _)' })
+      .default('uploads'),
+    // Supabase's image transformations (widths 600-1600) need a paid plan; false serves the original at every width.
+    SUPABASE_IMAGE_TRANSFORMATIONS: z.stringbool({ error: 'SUPABASE_IMAGE_TRANSFORMATIONS debe ser true o false' }).default(true),
   })
   .superRefine((env, context) => {
     const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];
@@ -94,6 +105,20 @@ const schema = z
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
       context.addIssue({ code: 'custom', path: [missing], message: 'el inicio de sesión con Google necesita GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET juntos' });
+    }
+    if (env.STORAGE_DRIVER === 'supabase' && !env.SUPABASE_URL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_URL'],
+        message: 'STORAGE_DRIVER=supabase necesita la URL del proyecto de Supabase (por ejemplo https://abcdefgh.supabase.co)',
+      });
+    }
+    if (env.STORAGE_DRIVER === 'supabase' && !env.SUPABASE_SERVICE_ROLE_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SUPABASE_SERVICE_ROLE_KEY'],
+        message: 'STORAGE_DRIVER=supabase necesita la clave service_role del proyecto (Supabase: Project Settings, API Keys)',
+      });
     }
   });
 

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { registerAndSignIn } from './accounts.ts';
+import { siteUnderTest } from './site-under-test.ts';
 
 const PATH = '/generador-de-imagenes';
 // Chromium logs every failed fetch as a console error; several tests expect refusals on purpose.
@@ -34,6 +35,35 @@ async function expectTabCounts(page: Page, counts: { all: number; saved: number;
   await expect(tab(page, 'Todas')).toHaveAccessibleName(`Todas ${counts.all}`);
   await expect(tab(page, 'Guardadas')).toHaveAccessibleName(`Guardadas ${counts.saved}`);
   await expect(tab(page, 'Recientes')).toHaveAccessibleName(`Recientes ${counts.recent}`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The address a stored image must be loaded from, by the project's storage driver: the site's /media/ route
+ * (local) or the fake Supabase Storage's public object and image transformation URLs (supabase).
+ */
+function storedImageUrl(size: 'original' | 'resized'): RegExp {
+  const file = 'generated/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.jpg';
+  const site = siteUnderTest();
+  if (site.storage === 'supabase') {
+    const base = `${escapeRegExp(site.storageUrl!)}/storage/v1`;
+    return new RegExp(
+      size === 'original' ? `^${base}/object/public/uploads/${file}$` : `^${base}/render/image/public/uploads/${file}\\?width=(600|900|1200|1600)&quality=85$`,
+    );
+  }
+  return new RegExp(`^http://127\\.0\\.0\\.1:\\d+/media/${file}${size === 'original' ? '' : '\\?w=(600|900|1200|1600)'}$`);
+}
+
+/** A deleted file is gone from the storage (Supabase answers a missing object with 400 and the real status in the body). */
+async function expectFileGone(page: Page, url: string) {
+  const response = await page.request.get(url);
+  if (siteUnderTest().storage === 'supabase') {
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: '404', error: 'not_found' });
+  } else {
+    expect(response.status()).toBe(404);
+  }
 }
 
 function magicOf(bytes: Buffer): string {
@@ -111,6 +141,8 @@ test.describe('image generator, anonymous visitor', () => {
     await expect(first.getByText(/^\d{1,2} [a-z]{3,5}\.?$/)).toBeVisible();
     await expect(first.getByRole('img')).toHaveJSProperty('complete', true);
     expect(await first.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // Loaded from where the storage driver serves it, at one of SPEC's widths.
+    expect(await first.getByRole('img').evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(storedImageUrl('resized'));
     await expect(first.getByRole('button', { name: 'Guardar' })).toHaveCount(0);
     await expectTabCounts(page, { all: 1, saved: 0, recent: 1 });
 
@@ -120,6 +152,11 @@ test.describe('image generator, anonymous visitor', () => {
     await expect(cards(page).getByText('Stable Diffusion', { exact: true })).toHaveCount(4);
     await expect(cards(page).getByText('512×512')).toHaveCount(4);
     await expectTabCounts(page, { all: 5, saved: 0, recent: 5 });
+    for (const source of await cards(page)
+      .getByRole('img')
+      .evaluateAll((images: HTMLImageElement[]) => images.map((image) => image.src))) {
+      expect(source).toMatch(storedImageUrl('resized'));
+    }
 
     await tab(page, 'Recientes').click();
     await expect(tab(page, 'Recientes')).toHaveAttribute('aria-selected', 'true');
@@ -148,6 +185,12 @@ test.describe('image generator, anonymous visitor', () => {
     await expect(dialog.getByText(prompt)).toBeVisible();
     await expect(dialog.getByText('1024×1024')).toBeVisible();
     await expect(dialog.getByText('Flux', { exact: true })).toBeVisible();
+    const large = dialog.getByRole('img');
+    await expect(large).toHaveJSProperty('complete', true);
+    expect(await large.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.currentSrc])).toEqual([
+      1024,
+      expect.stringMatching(storedImageUrl('resized')),
+    ]);
     await expect(dialog.getByRole('button', { name: 'Descargar' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Compartir' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -187,22 +230,32 @@ test.describe('image generator, anonymous visitor', () => {
     await expect(cards(page)).toHaveCount(1);
     await cards(page).first().getByRole('button', { name: 'Compartir' }).click();
     await expect(toast(page)).toContainText('Enlace copiado');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/generated\/.+\.jpg$/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(storedImageUrl('original'));
   });
 
   test('delete removes the card, the count and the stored file; nobody else can delete it', async ({ page, browser }) => {
     await openGenerator(page);
     await generate(page, 'Dos tazas de café sobre una mesa de madera', { count: 2 });
     await expect(cards(page)).toHaveCount(2);
-    const imageUrl = await cards(page)
+    const shown = await cards(page)
       .first()
       .getByRole('img')
-      .evaluate((image: HTMLImageElement) => new URL(image.src).pathname);
-    const ids = await page.evaluate(async () => {
+      .evaluate((image: HTMLImageElement) => image.src);
+    const items = await page.evaluate(async () => {
       const sessionId = localStorage.getItem('anonymous_session_id')!;
       const answer = await (await fetch(`/api/images?sessionId=${sessionId}`)).json();
-      return answer.items.map((item: { id: string }) => item.id) as string[];
+      return answer.items as { id: string; imageUrl: string; resizedUrls: Record<string, string> }[];
     });
+    const ids = items.map((item) => item.id);
+    const absolute = (url: string) => new URL(url, page.url()).href;
+    const deleted = items.find((item) => Object.values(item.resizedUrls).map(absolute).includes(shown));
+    const original = absolute(deleted!.imageUrl);
+    expect(original).toMatch(storedImageUrl('original'));
+    expect((await page.request.get(original)).status()).toBe(200);
+    if (siteUnderTest().storage === 'supabase') {
+      // /media/ serves the local driver's files only.
+      expect((await page.request.get(`/media/${original.split('/public/uploads/')[1]}`)).status()).toBe(404);
+    }
 
     const stranger = await browser.newContext();
     const strangerPage = await stranger.newPage();
@@ -224,7 +277,8 @@ test.describe('image generator, anonymous visitor', () => {
     await expect(toast(page)).toContainText('Imagen eliminada');
     await expect(cards(page)).toHaveCount(1);
     await expectTabCounts(page, { all: 1, saved: 0, recent: 1 });
-    expect((await page.request.get(imageUrl)).status()).toBe(404);
+    await expectFileGone(page, original);
+    await expectFileGone(page, shown);
   });
 
   test('a provider failure shows its message, and the gallery stays as it was', async ({ page }) => {

@@ -2,15 +2,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from './fixtures.ts';
-
-const defaultOutbox = path.resolve(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox');
+import { siteUnderTest } from './site-under-test.ts';
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-async function findMessage(to: string, contains: string, outbox = defaultOutbox): Promise<string | undefined> {
+async function findMessage(to: string, contains: string, outbox: string): Promise<string | undefined> {
   const files = await readdir(outbox).catch(() => [] as string[]);
   for (const file of files.sort().reverse()) {
     const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
@@ -19,8 +18,8 @@ async function findMessage(to: string, contains: string, outbox = defaultOutbox)
   return undefined;
 }
 
-/** The verification link sent to `to`, waiting for the e-mail to be written (to the e2e site's outbox unless told). */
-export async function verificationLink(to: string, outbox = defaultOutbox): Promise<string> {
+/** The verification link sent to `to`, waiting for the e-mail to be written (to the outbox of the project's site unless told). */
+export async function verificationLink(to: string, outbox = path.resolve(siteUnderTest().dataDir, 'outbox')): Promise<string> {
   let message: string | undefined;
   await expect.poll(async () => (message = await findMessage(to, '/api/auth/verify-email?', outbox)), { timeout: 10_000 }).toBeTruthy();
   const link = message!.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];

@@ -8,7 +8,10 @@ import { AiProviderError, type ImageGenerator, type ImageRequest } from '../../s
 import * as schema from '../../src/server/db/schema.ts';
 import { deleteOwnedImage, listGallery, toggleSavedImage } from '../../src/features/image-generator/queries.server.ts';
 import { generateImages } from '../../src/features/image-generator/generate-images.server.ts';
+import { keyOf, type StorageDriver } from '../../src/server/storage/driver.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
+import { SupabaseStorage } from '../../src/server/storage/supabase.ts';
+import { startFakeSupabaseStorage } from '../fixtures/supabase-storage.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
@@ -22,6 +25,8 @@ const ANA = { userId: 'ana' };
 const BRUNO = { userId: 'bruno' };
 const SESSION_A = { sessionId: 'session_1700000000000_aaaaaaaaa' };
 const SESSION_B = { sessionId: 'session_1700000000000_bbbbbbbbb' };
+const LEGACY = { sessionId: 'session_1700000000000_ccccccccc' };
+const SUPABASE_SESSION = { sessionId: 'session_1700000000000_ddddddddd' };
 
 /** A provider that paints a small PNG and remembers what it was asked. */
 function fakeGenerator(fail?: (request: ImageRequest, call: number) => AiProviderError | undefined): ImageGenerator & { requests: ImageRequest[] } {
@@ -41,9 +46,9 @@ function fakeGenerator(fail?: (request: ImageRequest, call: number) => AiProvide
   };
 }
 
-const generate = (owner: { userId: string } | { sessionId: string }, count: number, generator = fakeGenerator()) =>
+const generate = (owner: { userId: string } | { sessionId: string }, count: number, generator = fakeGenerator(), using: StorageDriver = storage) =>
   generateImages(
-    { generator, storage, db },
+    { generator, storage: using, db },
     {
       input: { prompt: 'un faro al atardecer', model: 'flux', size: '1024x768', count },
       owner,
@@ -62,12 +67,20 @@ describe('generating images', () => {
     );
     for (const image of result.images) {
       expect(image.imageUrl).toMatch(/^\/media\/generated\/\d{4}-\d{2}\/[0-9a-f-]{36}\.jpg$/);
-      const stored = await storage.read(storage.keyFromUrl(image.imageUrl)!);
+      expect(image.resizedUrls).toEqual({
+        600: `${image.imageUrl}?w=600`,
+        900: `${image.imageUrl}?w=900`,
+        1200: `${image.imageUrl}?w=1200`,
+        1600: `${image.imageUrl}?w=1600`,
+      });
+      const stored = await storage.read(keyOf(image.imageUrl)!);
       expect((await sharp(stored!.bytes).metadata()).format).toBe('jpeg');
     }
     const { rows } = await pool.query(
-      `SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved FROM image_generation_history WHERE user_id = 'ana'`,
+      `SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved, image_url FROM image_generation_history WHERE user_id = 'ana'`,
     );
+    // The database keeps the storage key, not a URL.
+    expect(rows.map((row) => row.image_url).sort()).toEqual(result.images.map((image) => keyOf(image.imageUrl)).sort());
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
       user_id: 'ana',
@@ -99,6 +112,47 @@ describe('generating images', () => {
     );
     expect(refused.images).toEqual([]);
     expect(refusing.requests).toHaveLength(1);
+  });
+});
+
+describe('stored references', () => {
+  it('rows from before keys (image_url = /media/<key>) still get their URLs and can be deleted with their file', async () => {
+    const key = 'generated/2025-06/0b6f3a2e-1c1d-4f7e-9d51-2b8f6f0c9a11.jpg';
+    await storage.put(
+      key,
+      new Uint8Array(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+      'image/jpeg',
+    );
+    await pool.query(
+      `INSERT INTO image_generation_history (session_id, prompt, enhanced_prompt, model_used, provider, image_url, image_count, width, height, seed, visitor_type)
+       VALUES ($1, 'antigua', 'antigua', 'flux', 'pollinations', $2, 1, 8, 8, 1, 'unregistered')`,
+      [LEGACY.sessionId, `/media/${key}`],
+    );
+    const [image] = (await listGallery(LEGACY, 'all', 1, db, storage)).items;
+    expect([image!.imageUrl, image!.resizedUrls[900]]).toEqual([`/media/${key}`, `/media/${key}?w=900`]);
+    expect(keyOf((await deleteOwnedImage(LEGACY, image!.id, db))!)).toBe(key);
+  });
+
+  it('with Supabase Storage the file goes to the bucket and the gallery gets its public and render URLs', async () => {
+    const serviceKey = 'clave-de-servicio-de-pruebas';
+    const fake = await startFakeSupabaseStorage({ serviceKey });
+    try {
+      const supabase = new SupabaseStorage({ url: fake.url, serviceKey });
+      const result = await generate(SUPABASE_SESSION, 2, fakeGenerator(), supabase);
+      expect(result.images).toHaveLength(2);
+      const [image] = (await listGallery(SUPABASE_SESSION, 'all', 1, db, supabase)).items;
+      const key = keyOf((await pool.query('SELECT image_url FROM image_generation_history WHERE id = $1', [image!.id])).rows[0].image_url)!;
+      expect(image!.imageUrl).toBe(`${fake.url}/storage/v1/object/public/uploads/${key}`);
+      expect(image!.resizedUrls[600]).toBe(`${fake.url}/storage/v1/render/image/public/uploads/${key}?width=600&quality=85`);
+      expect(fake.objects.get(`uploads/${key}`)?.contentType).toBe('image/jpeg');
+      expect((await fetch(image!.resizedUrls[600])).status).toBe(200);
+    } finally {
+      await fake.close();
+    }
   });
 });
 
@@ -156,13 +210,13 @@ describe('gallery ownership', () => {
     await toggleSavedImage('ana', image!.id, db);
     expect(await deleteOwnedImage(BRUNO, image!.id, db)).toBeNull();
     expect(await deleteOwnedImage(SESSION_A, image!.id, db)).toBeNull();
-    expect(await deleteOwnedImage(ANA, image!.id, db)).toBe(image!.imageUrl);
+    expect(await deleteOwnedImage(ANA, image!.id, db)).toBe(keyOf(image!.imageUrl));
     expect((await pool.query('SELECT count(*)::int AS n FROM saved_generated_images WHERE image_history_id = $1', [image!.id])).rows[0].n).toBe(0);
 
     const [anonymous] = (await listGallery(SESSION_A, 'all', 1, db)).items;
     expect(await deleteOwnedImage(SESSION_B, anonymous!.id, db)).toBeNull();
     expect(await deleteOwnedImage(ANA, anonymous!.id, db)).toBeNull();
-    expect(await deleteOwnedImage(SESSION_A, anonymous!.id, db)).toBe(anonymous!.imageUrl);
+    expect(await deleteOwnedImage(SESSION_A, anonymous!.id, db)).toBe(keyOf(anonymous!.imageUrl));
   });
 
   it('a session id never reaches rows that belong to an account', async () => {

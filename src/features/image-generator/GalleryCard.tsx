@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { galleryDate, type GeneratedImageView } from './image-generator.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
-import { modelName, servedUrl, type ImageActions } from './actions.ts';
+import { modelName, type ImageActions } from './actions.ts';
 import { actionButton, iconButton } from './styles.ts';
 
 /** A broken image (deleted file, offline) shows this instead (SPEC §8). */
@@ -29,8 +29,8 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
           <ImagePlaceholder />
         ) : (
           <img
-            src={servedUrl(image.imageUrl, 600)}
-            srcSet={`${servedUrl(image.imageUrl, 600)} 600w, ${servedUrl(image.imageUrl, 900)} 900w`}
+            src={image.resizedUrls[600]}
+            srcSet={`${image.resizedUrls[600]} 600w, ${image.resizedUrls[900]} 900w`}
             sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 100vw"
             alt={image.prompt.slice(0, 125)}
             loading="lazy"

@@ -3,7 +3,7 @@ import { Icon } from '../../components/ui/Icon.tsx';
 import type { GeneratedImageView } from './image-generator.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
 import { ImagePlaceholder } from './GalleryCard.tsx';
-import { modelName, servedUrl, type ImageActions } from './actions.ts';
+import { modelName, type ImageActions } from './actions.ts';
 import { actionButton, iconButton } from './styles.ts';
 
 /** 'Ver en grande' (SPEC §2): a native modal dialog, so focus is trapped and Escape closes it. */
@@ -52,7 +52,7 @@ export function PreviewDialog({ image, actions, onClose }: { image: GeneratedIma
               </div>
             ) : (
               <img
-                src={servedUrl(image.imageUrl, 1600)}
+                src={image.resizedUrls[1600]}
                 alt={image.prompt.slice(0, 125)}
                 width={image.width}
                 height={image.height}

@@ -19,8 +19,3 @@ export function modelName(model: string): string {
   const label = IMAGE_MODELS.find((option) => option.value === model)?.label ?? model;
   return label.replace(/\s*\(.*\)$/, '');
 }
-
-/** SPEC §7 widths: the card asks for the smallest that is sharp on its column. */
-export function servedUrl(url: string, width: 600 | 900 | 1200 | 1600): string {
-  return url.startsWith('/media/') ? `${url}?w=${width}` : url;
-}

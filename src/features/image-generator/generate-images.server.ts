@@ -10,7 +10,7 @@ import type { VisitorType } from '../visitor/visitor.ts';
 import { AiProviderError, type ImageGenerator } from '../../server/ai/types.ts';
 import type { Database } from '../../server/db/client.ts';
 import { insertGeneratedImage, type ImageOwner } from './queries.server.ts';
-import type { StorageDriver } from '../../server/storage/storage.ts';
+import type { StorageDriver } from '../../server/storage/driver.ts';
 import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts';
 
 /** Two or three calls at once keep a 9-image request quick without hammering the provider. */
@@ -61,7 +61,7 @@ export async function generateImages(deps: GenerationDeps, request: GenerationRe
       throw error;
     });
     const key = storageKey(encoded.extension);
-    const imageUrl = await deps.storage.put(key, encoded.bytes, encoded.contentType);
+    await deps.storage.put(key, encoded.bytes, encoded.contentType);
     try {
       return await insertGeneratedImage(
         {
@@ -71,12 +71,13 @@ export async function generateImages(deps: GenerationDeps, request: GenerationRe
           enhancedPrompt,
           model: input.model,
           provider: deps.generator.provider,
-          imageUrl,
+          imageKey: key,
           width: encoded.width,
           height: encoded.height,
           seed,
         },
         deps.db,
+        deps.storage,
       );
     } catch (error) {
       await deps.storage.delete(key).catch(() => undefined);

@@ -81,7 +81,10 @@ export interface GeneratedImageView {
   id: string;
   prompt: string;
   model: string;
+  /** The stored file at full size (download, share), as the storage driver serves it: built on the server. */
   imageUrl: string;
+  /** The same image at SPEC §7's served widths (quality 85), ready for src and srcset. */
+  resizedUrls: Record<600 | 900 | 1200 | 1600, string>;
   width: number;
   height: number;
   isSaved: boolean;

@@ -6,6 +6,7 @@
 import { acquireGeneration } from '../../server/ai/guard.ts';
 import { getImageGenerator } from '../../server/ai/registry.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { keyOf } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { z } from '../../lib/zod.ts';
 import { visitorType } from '../visitor/visitor.ts';
@@ -67,12 +68,14 @@ export const deleteImageEndpoint = endpoint({
     const id = imageId(params);
     const owner = ownerOf(user, body.sessionId);
     if (!owner) throw new AppError('not_signed_in');
-    const imageUrl = await deleteOwnedImage(owner, id);
-    if (!imageUrl) throw new AppError('image_not_found');
-    const storage = getStorage();
-    const key = storage.keyFromUrl(imageUrl);
+    const reference = await deleteOwnedImage(owner, id);
+    if (!reference) throw new AppError('image_not_found');
+    const key = keyOf(reference);
     // The row is gone either way; a file left behind is only wasted space, so the answer is still success.
-    if (key) await storage.delete(key).catch((error: unknown) => console.error('No se pudo borrar el archivo de la imagen', error));
+    if (key)
+      await getStorage()
+        .delete(key)
+        .catch((error: unknown) => console.error('No se pudo borrar el archivo de la imagen', error));
     return { deleted: true };
   },
 });

@@ -6,6 +6,8 @@
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { GALLERY_PAGE_SIZE, RECENT_LIMIT, RECENT_WINDOW_HOURS, type GalleryPage, type GalleryTab, type GeneratedImageView } from './image-generator.ts';
 import type { VisitorType } from '../visitor/visitor.ts';
+import { keyOf, servedImage, type StorageDriver } from '../../server/storage/driver.ts';
+import { getStorage } from '../../server/storage/storage.ts';
 import { getDb, type Database } from '../../server/db/client.ts';
 import { imageGenerationHistory as history, savedGeneratedImages as saved } from '../../server/db/schema.ts';
 
@@ -15,7 +17,8 @@ const viewColumns = {
   id: history.id,
   prompt: history.prompt,
   model: history.modelUsed,
-  imageUrl: history.imageUrl,
+  // image_url holds the storage key (or, in rows from before keys, `/media/<key>`): the driver makes the URLs.
+  imageRef: history.imageUrl,
   width: history.width,
   height: history.height,
   isSaved: history.isSaved,
@@ -24,7 +27,16 @@ const viewColumns = {
 
 type ViewRow = { [K in keyof typeof viewColumns]: (typeof viewColumns)[K]['_']['data'] };
 
-const toView = (row: ViewRow): GeneratedImageView => ({ ...row, createdAt: row.createdAt.toISOString() });
+function toView({ imageRef, ...row }: ViewRow, storage: StorageDriver): GeneratedImageView {
+  const key = keyOf(imageRef);
+  const image = key ? servedImage(storage, key) : null;
+  return {
+    ...row,
+    imageUrl: image?.url ?? imageRef,
+    resizedUrls: image?.widths ?? { 600: imageRef, 900: imageRef, 1200: imageRef, 1600: imageRef },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 function ownedBy(owner: ImageOwner): SQL {
   return 'userId' in owner ? eq(history.userId, owner.userId) : and(eq(history.sessionId, owner.sessionId), sql`${history.userId} IS NULL`)!;
@@ -39,13 +51,14 @@ export interface NewGeneratedImage {
   enhancedPrompt: string;
   model: string;
   provider: string;
-  imageUrl: string;
+  /** The storage key the image was put under. */
+  imageKey: string;
   width: number;
   height: number;
   seed: number;
 }
 
-export async function insertGeneratedImage(image: NewGeneratedImage, db: Database = getDb()): Promise<GeneratedImageView> {
+export async function insertGeneratedImage(image: NewGeneratedImage, db: Database = getDb(), storage = getStorage()): Promise<GeneratedImageView> {
   const [row] = await db
     .insert(history)
     .values({
@@ -55,7 +68,7 @@ export async function insertGeneratedImage(image: NewGeneratedImage, db: Databas
       enhancedPrompt: image.enhancedPrompt,
       modelUsed: image.model,
       provider: image.provider,
-      imageUrl: image.imageUrl,
+      imageUrl: image.imageKey,
       imageCount: 1,
       width: image.width,
       height: image.height,
@@ -63,11 +76,11 @@ export async function insertGeneratedImage(image: NewGeneratedImage, db: Databas
       visitorType: image.visitorType,
     })
     .returning(viewColumns);
-  return toView(row!);
+  return toView(row!, storage);
 }
 
 /** One gallery tab: Todas and Guardadas in pages of 16, Recientes the last day's newest 12; counts for every tab. */
-export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: number, db: Database = getDb()): Promise<GalleryPage> {
+export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: number, db: Database = getDb(), storage = getStorage()): Promise<GalleryPage> {
   const [totals] = await db
     .select({
       all: count(),
@@ -85,7 +98,7 @@ export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: numb
       .where(and(ownedBy(owner), gt(history.createdAt, recentSince())))
       .orderBy(desc(history.createdAt), desc(history.id))
       .limit(RECENT_LIMIT);
-    return { items: rows.map(toView), counts, hasMore: false };
+    return { items: rows.map((row) => toView(row, storage)), counts, hasMore: false };
   }
   if (tab === 'saved' && !('userId' in owner)) return { items: [], counts, hasMore: false };
 
@@ -107,7 +120,7 @@ export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: numb
           .orderBy(desc(history.createdAt), desc(history.id))
           .limit(GALLERY_PAGE_SIZE + 1)
           .offset(offset);
-  return { items: rows.slice(0, GALLERY_PAGE_SIZE).map(toView), counts, hasMore: rows.length > GALLERY_PAGE_SIZE };
+  return { items: rows.slice(0, GALLERY_PAGE_SIZE).map((row) => toView(row, storage)), counts, hasMore: rows.length > GALLERY_PAGE_SIZE };
 }
 
 /**
@@ -133,7 +146,7 @@ export async function toggleSavedImage(userId: string, imageId: string, db: Data
   });
 }
 
-/** Deletes the owner's image (its saved link goes with it) and returns its URL so the file can go too. */
+/** Deletes the owner's image (its saved link goes with it) and returns its stored reference (see keyOf) so the file can go too. */
 export async function deleteOwnedImage(owner: ImageOwner, imageId: string, db: Database = getDb()): Promise<string | null> {
   const [row] = await db
     .delete(history)

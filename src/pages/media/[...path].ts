@@ -1,6 +1,7 @@
 /**
- * Files of the local storage driver. Keys embed a random id, so a URL's content never changes:
- * browsers and CDNs may keep it for a year. ?w= serves one of SPEC's widths, resized by sharp.
+ * Files of the local storage driver (with STORAGE_DRIVER=supabase browsers load them from Supabase and this
+ * route answers 404). Keys embed a random id, so a URL's content never changes: browsers and CDNs may keep
+ * it for a year. ?w= serves one of SPEC's widths, resized by sharp.
  */
 import type { APIRoute } from 'astro';
 import { getStorage } from '../../server/storage/storage.ts';

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 export interface SecurityOptions {
   /** True when the site is served over https (SITE_URL), which turns on HSTS and upgrade-insecure-requests. */
   https: boolean;
-  /** Origins besides our own that pages may fetch from (for example a storage bucket's public address). */
-  connectOrigins?: readonly string[];
+  /** Where stored images live when not on this site (Supabase Storage): pages show and download them. */
+  storageOrigins?: readonly string[];
 }
 
 // Inline scripts that the browser executes: no src, and no type or a JavaScript one (JSON-LD is data, not code).
@@ -32,15 +32,16 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The policy of an HTML page; `scriptHashes` come from inlineScriptHashes(page). */
 export function pagePolicy(options: SecurityOptions, scriptHashes: readonly string[] = []): string {
+  const storage = (options.storageOrigins ?? []).join(' ');
   const directives = [
     "default-src 'self'",
     // Pagefind's search runs WebAssembly; 'wasm-unsafe-eval' allows compiling it and nothing else.
     `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
     // Category colours and image ratios are style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https: ${storage}`.trim(),
     "font-src 'self' data:",
-    `connect-src 'self' ${(options.connectOrigins ?? []).join(' ')}`.trim(),
+    `connect-src 'self' ${storage}`.trim(),
     "media-src 'self' blob: https:",
     // Videos embedded in tool articles come from these players only (the editor's allowlist).
     'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',

@@ -4,5 +4,6 @@ import type { SecurityOptions } from './security-headers.ts';
 
 export function securityOptions(): SecurityOptions {
   const env = serverEnv();
-  return { https: new URL(env.SITE_URL).protocol === 'https:' };
+  const storageOrigins = env.STORAGE_DRIVER === 'supabase' && env.SUPABASE_URL ? [new URL(env.SUPABASE_URL).origin] : [];
+  return { https: new URL(env.SITE_URL).protocol === 'https:', storageOrigins };
 }

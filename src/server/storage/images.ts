@@ -4,10 +4,7 @@
  * so no provider or uploader byte is ever served as-is.
  */
 import sharp, { type Metadata } from 'sharp';
-
-/** SPEC §7: the widths (and quality) images are served at. */
-export const SERVED_WIDTHS = [600, 900, 1200, 1600] as const;
-export const SERVED_QUALITY = 85;
+import { SERVED_QUALITY, SERVED_WIDTHS, type ServedWidth } from './driver.ts';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 /** Larger than SPEC's biggest size (1920x1920) with room, small enough to stop decompression bombs. */
@@ -59,7 +56,7 @@ export async function reencodeImage(input: Uint8Array, quality = 90): Promise<En
   }
 }
 
-export function isServedWidth(width: number): width is (typeof SERVED_WIDTHS)[number] {
+export function isServedWidth(width: number): width is ServedWidth {
   return (SERVED_WIDTHS as readonly number[]).includes(width);
 }
 

@@ -1,15 +1,14 @@
 /**
- * The default storage: files under DATA_DIR/uploads, served by the on-demand /media/[...path] route.
- * Keys are validated before they touch the file system, so no path can leave the uploads folder.
+ * The default storage: files under DATA_DIR/uploads, served by the on-demand /media/[...path] route
+ * (resized there by sharp for ?w=). Keys are validated before they touch the file system, so no path
+ * can leave the uploads folder.
  */
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { assertValidKey, isValidKey, type StorageDriver } from './storage.ts';
+import { assertStorable, assertValidKey, contentTypeOf, isValidKey, StoredFileExistsError, type ServedWidth, type StorageDriver } from './driver.ts';
 
-export const MEDIA_PREFIX = '/media/';
-
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' };
+const MEDIA_PREFIX = '/media/';
 
 export class LocalStorage implements StorageDriver {
   readonly name = 'local';
@@ -28,10 +27,9 @@ export class LocalStorage implements StorageDriver {
     return file;
   }
 
-  async put(key: string, bytes: Uint8Array, contentType: string): Promise<string> {
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertStorable(key, contentType);
     const file = this.fileFor(key);
-    // The type is served from the extension, so the two must agree.
-    if (CONTENT_TYPES[path.extname(key)] !== contentType) throw new Error(`${contentType} no corresponde a la extensión de ${key}`);
     await mkdir(path.dirname(file), { recursive: true });
     // Written aside then hard-linked into place: a reader never sees half a file, and link() fails
     // with EEXIST instead of overwriting (SPEC §7: uploads never overwrite).
@@ -39,20 +37,21 @@ export class LocalStorage implements StorageDriver {
     await writeFile(temporary, bytes, { flag: 'wx' });
     try {
       await link(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StoredFileExistsError(`Ya hay un archivo guardado en ${key}`, { cause: error });
+      throw error;
     } finally {
       await rm(temporary, { force: true });
     }
-    return MEDIA_PREFIX + key;
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.fileFor(key), { force: true });
   }
 
-  keyFromUrl(url: string): string | null {
-    if (!url.startsWith(MEDIA_PREFIX)) return null;
-    const key = url.slice(MEDIA_PREFIX.length);
-    return isValidKey(key) ? key : null;
+  url(key: string, options: { width?: ServedWidth } = {}): string {
+    assertValidKey(key);
+    return MEDIA_PREFIX + key + (options.width ? `?w=${options.width}` : '');
   }
 
   /** The stored bytes and their type, or null when the key is malformed or nothing is stored under it. */
@@ -60,7 +59,7 @@ export class LocalStorage implements StorageDriver {
     if (!isValidKey(key)) return null;
     try {
       const bytes = await readFile(this.fileFor(key));
-      return { bytes, contentType: CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream' };
+      return { bytes, contentType: contentTypeOf(key) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw error;

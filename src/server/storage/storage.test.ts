@@ -4,8 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidImageError, reencodeImage, resizeImage } from './images.ts';
+import { isValidKey, keyOf, servedImage, StoredFileExistsError } from './driver.ts';
 import { LocalStorage } from './local.ts';
-import { isValidKey } from './storage.ts';
+import { createStorage } from './storage.ts';
+import { SupabaseStorage } from './supabase.ts';
 
 const root = await mkdtemp(path.join(tmpdir(), 'brujula-storage-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -33,17 +35,42 @@ describe('storage keys', () => {
       expect(isValidKey(key), key).toBe(false);
     }
   });
+
+  it('reads a stored reference back to its key: a bare key, or a /media/ URL from rows written before keys', () => {
+    expect(keyOf('generated/2026-11/uno.jpg')).toBe('generated/2026-11/uno.jpg');
+    expect(keyOf('/media/generated/2026-11/uno.jpg')).toBe('generated/2026-11/uno.jpg');
+    for (const reference of ['https://otro.sitio/media/x.jpg', '/media/../fuera.jpg', 'media/x.jpg?w=600', '/media/', '']) {
+      expect(keyOf(reference), reference).toBeNull();
+    }
+  });
+});
+
+describe('choosing a driver', () => {
+  const base = { DATA_DIR: root, SUPABASE_STORAGE_BUCKET: 'uploads', SUPABASE_IMAGE_TRANSFORMATIONS: true };
+
+  it('is local by default and Supabase when asked', () => {
+    expect(createStorage({ ...base, STORAGE_DRIVER: 'local' })).toBeInstanceOf(LocalStorage);
+    const supabase = createStorage({ ...base, STORAGE_DRIVER: 'supabase', SUPABASE_URL: 'https://abcdefgh.supabase.co', SUPABASE_SERVICE_ROLE_KEY: 'clave' });
+    expect(supabase).toBeInstanceOf(SupabaseStorage);
+    expect(supabase.url('generated/2026-11/uno.jpg')).toBe('https://abcdefgh.supabase.co/storage/v1/object/public/uploads/generated/2026-11/uno.jpg');
+  });
 });
 
 describe('local storage driver', () => {
   const storage = new LocalStorage(path.join(root, 'uploads'));
 
   it('stores, serves, refuses to overwrite and deletes a file', async () => {
-    const url = await storage.put('generated/2026-11/uno.webp', new Uint8Array([1, 2, 3]), 'image/webp');
-    expect(url).toBe('/media/generated/2026-11/uno.webp');
-    expect(storage.keyFromUrl(url)).toBe('generated/2026-11/uno.webp');
+    await storage.put('generated/2026-11/uno.webp', new Uint8Array([1, 2, 3]), 'image/webp');
+    expect(storage.url('generated/2026-11/uno.webp')).toBe('/media/generated/2026-11/uno.webp');
+    expect(storage.url('generated/2026-11/uno.webp', { width: 900 })).toBe('/media/generated/2026-11/uno.webp?w=900');
+    expect(servedImage(storage, 'generated/2026-11/uno.webp').widths).toEqual({
+      600: '/media/generated/2026-11/uno.webp?w=600',
+      900: '/media/generated/2026-11/uno.webp?w=900',
+      1200: '/media/generated/2026-11/uno.webp?w=1200',
+      1600: '/media/generated/2026-11/uno.webp?w=1600',
+    });
     expect(await storage.read('generated/2026-11/uno.webp')).toEqual({ bytes: Buffer.from([1, 2, 3]), contentType: 'image/webp' });
-    await expect(storage.put('generated/2026-11/uno.webp', new Uint8Array([9]), 'image/webp')).rejects.toThrow(/EEXIST/);
+    await expect(storage.put('generated/2026-11/uno.webp', new Uint8Array([9]), 'image/webp')).rejects.toBeInstanceOf(StoredFileExistsError);
     await expect(storage.put('generated/2026-11/dos.webp', new Uint8Array([9]), 'image/png')).rejects.toThrow(/no corresponde/);
     expect(await readdir(path.join(root, 'uploads', 'generated', '2026-11'))).toEqual(['uno.webp']);
     await storage.delete('generated/2026-11/uno.webp');
@@ -55,8 +82,7 @@ describe('local storage driver', () => {
     await writeFile(path.join(root, 'fuera.webp'), 'secreto');
     expect(await storage.read('../fuera.webp')).toBeNull();
     expect(await storage.read('generated')).toBeNull();
-    expect(storage.keyFromUrl('https://otro.sitio/media/x.webp')).toBeNull();
-    expect(storage.keyFromUrl('/media/../fuera.webp')).toBeNull();
+    expect(() => storage.url('../fuera.webp')).toThrow(/no válida/);
   });
 });
 

@@ -1,38 +1,34 @@
 /**
- * Where uploaded and generated files live (DESIGN §2 "files"). Callers see only put/delete and a public
- * URL, so the local folder can be swapped for object storage by STORAGE_DRIVER without touching them.
+ * Where uploaded and generated files live (DESIGN §2 "files"): STORAGE_DRIVER picks the driver once per
+ * process. Callers see only the StorageDriver contract of driver.ts and store keys, never URLs.
  */
 import path from 'node:path';
-import { readEnv } from '../env.ts';
+import { readEnv, type ServerEnv } from '../env.ts';
+import type { StorageDriver } from './driver.ts';
 import { LocalStorage } from './local.ts';
+import { SupabaseStorage } from './supabase.ts';
 
-export interface StorageDriver {
-  readonly name: string;
-  /** Stores bytes under key (never overwriting) and returns the URL browsers load them from. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
-  /** Removes the file; a missing file is not an error (a retried delete must succeed). */
-  delete(key: string): Promise<void>;
-  /** The key behind one of this driver's public URLs, or null for any other URL. */
-  keyFromUrl(url: string): string | null;
-}
+type StorageEnv = Pick<
+  ServerEnv,
+  'STORAGE_DRIVER' | 'DATA_DIR' | 'SUPABASE_URL' | 'SUPABASE_SERVICE_ROLE_KEY' | 'SUPABASE_STORAGE_BUCKET' | 'SUPABASE_IMAGE_TRANSFORMATIONS'
+>;
 
-/** Keys are our own ids, never visitor input: lower-case segments, one extension, no dots elsewhere. */
-const KEY_PATTERN = /^(?:[a-z0-9][a-z0-9_-]{0,63}\/){0,4}[a-z0-9][a-z0-9_-]{0,127}\.(?:webp|png|jpg)$/;
-
-export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
-}
-
-export function assertValidKey(key: string): void {
-  if (!isValidKey(key)) throw new Error(`Clave de almacenamiento no válida: ${key}`);
+/** The driver the environment asks for (the env schema has already required the Supabase variables). */
+export function createStorage(env: StorageEnv): StorageDriver {
+  if (env.STORAGE_DRIVER === 'supabase') {
+    return new SupabaseStorage({
+      url: env.SUPABASE_URL!,
+      serviceKey: env.SUPABASE_SERVICE_ROLE_KEY!,
+      bucket: env.SUPABASE_STORAGE_BUCKET,
+      transformations: env.SUPABASE_IMAGE_TRANSFORMATIONS,
+    });
+  }
+  return new LocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
 }
 
 let driver: StorageDriver | undefined;
 
 export function getStorage(): StorageDriver {
-  if (driver) return driver;
-  const env = readEnv();
-  // STORAGE_DRIVER is validated by the env schema; 'local' is its only value so far.
-  driver = new LocalStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  driver ??= createStorage(readEnv());
   return driver;
 }
