@@ -5,7 +5,9 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { readSession } from './server/auth/auth.ts';
+import { getPool } from './server/db/client.ts';
 import { AppError, errorResponse } from './server/http/errors.ts';
+import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
 import { securityOptions } from './server/http/security-options.ts';
 
@@ -22,6 +24,15 @@ async function withSecurityHeaders(response: Response): Promise<Response> {
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
+// Our node server applies redirects before any file; this covers `npm run dev` and serverless hosts.
+const redirects = new RedirectTable(getPool);
+
+/** A tool deleted on purpose (the node server sends the site's not-found page with this status). */
+function goneResponse(): Response {
+  const page = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Publicación no encontrada</title><h1>Publicación no encontrada</h1><p>La publicación que buscas no existe o ha sido eliminada.</p><p><a href="/">Volver al inicio</a></p></html>`;
+  return new Response(page, { status: 410, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
 /** API clients read JSON: an unknown API path or method answers the table's 404, not the site's HTML page. */
 function jsonForApi(pathname: string, response: Response): Response {
   if (!pathname.startsWith('/api/') || response.status !== 404 || !isHtml(response.headers.get('content-type'))) return response;
@@ -35,6 +46,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.
   const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
+  if (context.request.method === 'GET' || context.request.method === 'HEAD') {
+    const redirect = await redirects.match(context.url.pathname);
+    if (redirect?.to) return secure(context.redirect(redirectLocation(redirect.to, context.url.search), redirect.status as 301 | 302 | 307 | 308));
+    if (redirect) return secure(goneResponse());
+  }
   // Stored files (/media/) are public and the same for everyone, and the auth routes read the session themselves.
   if (context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return secure(await next());
   // No session cookie, no session: most on-demand requests are anonymous and skip the lookup.

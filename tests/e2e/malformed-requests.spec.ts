@@ -44,7 +44,7 @@ function mutations(valid: Record<string, unknown>): Array<[string, string | Buff
     ['__proto__', '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}', 'application/json'],
   ];
   for (const field of Object.keys(valid)) {
-    out.push([`${field}: número`, json({ ...valid, [field]: 12345678901234567890 }), 'application/json']);
+    out.push([`${field}: número`, json({ ...valid, [field]: 1e308 }), 'application/json']);
     out.push([`${field}: lista`, json({ ...valid, [field]: ['a', 'b'] }), 'application/json']);
     out.push([`${field}: objeto`, json({ ...valid, [field]: { $ne: null } }), 'application/json']);
     out.push([`${field}: null`, json({ ...valid, [field]: null }), 'application/json']);

@@ -9,6 +9,8 @@ interface Props {
   place: GoogleSignInPlace;
   /** The message of a failed round trip that brought the visitor back to this page. */
   returnError?: string | null | undefined;
+  /** Where a page's sign-in lands (the login page's ?next=); /dashboard by default. */
+  next?: string | undefined;
 }
 
 /** Google's four-colour "G", as its brand guidelines ask for on sign-in buttons. */
@@ -37,7 +39,7 @@ function GoogleMark() {
  * the e-mail form and reports failures in a toast; the auth dialog has its own divider, and a toast would sit behind
  * its modal backdrop, so there the failure is shown under the button.
  */
-export default function GoogleButton({ place, returnError }: Props) {
+export default function GoogleButton({ place, returnError, next }: Props) {
   const inDialog = place === 'dialog';
   const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
@@ -49,7 +51,7 @@ export default function GoogleButton({ place, returnError }: Props) {
   const start = async () => {
     setPending(true);
     setInlineError('');
-    const { callbackURL, errorCallbackURL } = googleDestinations(place, window.location.origin);
+    const { callbackURL, errorCallbackURL } = googleDestinations(place, window.location.origin, next);
     const result = await signInWithGoogle(callbackURL, errorCallbackURL);
     // On success the browser is already leaving for Google: the button stays busy.
     if (result.ok) return;

@@ -5,7 +5,8 @@ import { LOGIN_ERROR_TITLE, loginErrorMessage, loginSchema } from './auth-forms.
 import { flashToast, showToast } from '../toast/toast-store.ts';
 import { useValidatedForm } from './use-form.ts';
 
-export default function LoginForm() {
+/** `next`: where to go once signed in (the page that asked for it, or /dashboard). */
+export default function LoginForm({ next = '/dashboard' }: { next?: string }) {
   const { bind, onSubmit, submitting, disabled } = useValidatedForm(loginSchema, { email: '', password: '' });
 
   const handleSubmit = onSubmit(async (data) => {
@@ -15,7 +16,7 @@ export default function LoginForm() {
       return false;
     }
     flashToast({ title: '¡Bienvenido!', description: 'Has iniciado sesión exitosamente.' });
-    window.location.assign('/dashboard');
+    window.location.assign(next);
     return true;
   });
 

@@ -13,10 +13,10 @@ const TEXTS: Record<GoogleSignInPlace, { failed: string; unexpected: string }> =
   dialog: { failed: 'Error al iniciar sesión con Google', unexpected: 'Error inesperado al iniciar sesión con Google' },
 };
 
-/** SPEC §7: the pages land on /dashboard, the auth dialog on the site's home. */
-export function googleDestinations(place: GoogleSignInPlace, origin: string): { callbackURL: string; errorCallbackURL: string } {
+/** SPEC §7: the pages land on /dashboard (or the page that asked for a sign-in), the auth dialog on the site's home. */
+export function googleDestinations(place: GoogleSignInPlace, origin: string, next = '/dashboard'): { callbackURL: string; errorCallbackURL: string } {
   return {
-    callbackURL: place === 'dialog' ? `${origin}/` : `${origin}/dashboard`,
+    callbackURL: place === 'dialog' ? `${origin}/` : `${origin}${next}`,
     errorCallbackURL: place === 'register' ? GOOGLE_ERROR_PATHS.register : GOOGLE_ERROR_PATHS.login,
   };
 }

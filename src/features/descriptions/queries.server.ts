@@ -2,10 +2,9 @@
  * A signed-in user's image descriptions. Every statement filters by the user id (SPEC §6): a description
  * that belongs to someone else behaves exactly like one that does not exist.
  */
-import type pg from 'pg';
 import { getPool } from '../../server/db/client.ts';
 
-type Queryable = Pick<pg.Pool, 'query'>;
+import type { Queryable } from '../../server/db/queryable.ts';
 
 /** What generated_image_descriptions.image_url holds for an uploaded file (SPEC §3: "a literal marker"). */
 export const UPLOADED_IMAGE_MARKER = 'upload://archivo-subido';

@@ -60,5 +60,7 @@ export async function acquireGeneration(utility: AiUtility, requester: Generatio
   if (!verdict.allowed) throw new AppError('ai_quota', { retryAfter: verdict.retryAfter });
   const release = await acquireGenerationSlot(pool, visitor, SLOT_LEASE_SECONDS);
   if (!release) throw new AppError('generation_in_progress');
+  // Anonymous requests count too: the admin panel watches every utility for abuse.
+  await pool.query('INSERT INTO ai_usage (utility, user_id) VALUES ($1, $2)', [utility, requester.userId ?? null]);
   return release;
 }

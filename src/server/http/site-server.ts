@@ -9,7 +9,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
+import { getPool } from '../db/client.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
+import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
 import { StaticFiles } from './static-files.ts';
@@ -41,6 +43,17 @@ function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: S
   const page = active.files.find('/404.html');
   if (page) active.files.send(request, response, page, 404);
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
+}
+
+/** A redirect, or for a 410 the site's not-found page with that status. */
+function sendRedirect(active: ActiveBuild, request: IncomingMessage, response: ServerResponse, redirect: Redirect, search: string): void {
+  if (redirect.status === 410 || !redirect.to) {
+    const page = active.files.find('/404.html');
+    if (page) active.files.send(request, response, page, 410);
+    else response.writeHead(410, { 'content-type': 'text/plain; charset=utf-8' }).end('Esta página ya no existe.');
+    return;
+  }
+  response.writeHead(redirect.status, { location: redirectLocation(redirect.to, search), 'cache-control': 'no-store' }).end();
 }
 
 function sendServerError(response: ServerResponse, error: unknown): void {
@@ -80,7 +93,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const baseHeaders = Object.entries(baseSecurityHeaders(security));
   let active = await loadBuild(options.buildsDir, security);
 
-  const server = createServer((request, response) => {
+  const redirects = new RedirectTable(getPool);
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
     // Every answer starts with these; a page, or Astro's own response, replaces the CSP with its own.
     for (const [name, value] of baseHeaders) response.setHeader(name, value);
@@ -94,6 +109,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         response.writeHead(400).end();
         return;
       }
+      // Before the files: a deleted or renamed tool's old page may still be in the build being served.
+      const redirect = await redirects.match(pathname);
+      if (redirect) {
+        sendRedirect(build, request, response, redirect, url.search);
+        return;
+      }
       const file = build.files.find(pathname);
       if (file) {
         build.files.send(request, response, file);
@@ -101,13 +122,15 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       }
       const route = directRoute(pathname);
       if (route) {
-        route(url)
-          .then((web) => sendWebResponse(request, response, web))
-          .catch((error: unknown) => sendServerError(response, error));
+        await sendWebResponse(request, response, await route(url));
         return;
       }
     }
-    Promise.resolve(build.handler(request, response, () => sendNotFound(build, request, response))).catch((error: unknown) => sendServerError(response, error));
+    await build.handler(request, response, () => sendNotFound(build, request, response));
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => sendServerError(response, error));
   });
 
   await listen(server, options.port, options.host);

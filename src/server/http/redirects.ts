@@ -1,0 +1,60 @@
+/**
+ * The redirects table applied by the server to every path, static or on demand: old slugs 301 to new ones,
+ * admins' redirects, and 410 for tools deleted on purpose. Each process keeps the table in memory and reloads
+ * it at most every few seconds, so a change made in the admin panel applies to every process within seconds.
+ */
+import type pg from 'pg';
+
+export interface Redirect {
+  status: 301 | 302 | 307 | 308 | 410;
+  /** A path on this site or an absolute URL; null for 410. */
+  to: string | null;
+}
+
+const RELOAD_AFTER_MS = 3_000;
+
+/** '/ruta/' and '/ruta' are the same address; the root stays '/'. */
+export function normalizeRedirectPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The Location for a hit: the visitor's query string is kept unless the target has one of its own. */
+export function redirectLocation(target: string, search: string): string {
+  return search && !target.includes('?') ? `${target}${search}` : target;
+}
+
+export class RedirectTable {
+  private table = new Map<string, Redirect>();
+  private loadedAt = -Infinity;
+  private loading: Promise<void> | undefined;
+
+  private readonly pool: () => pg.Pool;
+
+  constructor(pool: () => pg.Pool) {
+    this.pool = pool;
+  }
+
+  /** The redirect for a path, from the table as it was at most a few seconds ago. */
+  async match(path: string): Promise<Redirect | undefined> {
+    if (Date.now() - this.loadedAt > RELOAD_AFTER_MS) await this.reload();
+    return this.table.get(normalizeRedirectPath(path));
+  }
+
+  private reload(): Promise<void> {
+    this.loading ??= this.pool()
+      .query<{ from_path: string; to_path: string | null; status_code: Redirect['status'] }>('SELECT from_path, to_path, status_code FROM redirects')
+      .then(({ rows }) => {
+        this.table = new Map(rows.map((row) => [normalizeRedirectPath(row.from_path), { status: row.status_code, to: row.to_path }]));
+        this.loadedAt = Date.now();
+      })
+      .catch((error: unknown) => {
+        // A database hiccup must not take the site down: keep the last table and try again shortly.
+        console.error('No se pudo leer la tabla de redirecciones:', error);
+        this.loadedAt = Date.now() - RELOAD_AFTER_MS / 2;
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+}
