@@ -11,6 +11,7 @@ import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
 import { getPool } from '../db/client.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
+import { AppError, errorResponse } from './errors.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
@@ -40,6 +41,11 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
 }
 
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
+  // API clients read JSON, also for a path or method that does not exist.
+  if (request.url?.startsWith('/api/')) {
+    sendWebResponse(request, response, errorResponse(new AppError('not_found'))).catch((error: unknown) => sendServerError(response, error));
+    return;
+  }
   const page = active.files.find('/404.html');
   if (page) active.files.send(request, response, page, 404);
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
