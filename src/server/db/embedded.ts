@@ -144,10 +144,16 @@ async function readPassword(dataDir: string, clusterExists: boolean): Promise<st
 
 /** The connection URL of the embedded database that is running on `dataDir`, if one is (for tools and tests). */
 export async function embeddedDatabaseUrl(dataDir: string): Promise<string | undefined> {
-  const lock = await readLock(path.join(dataDir, 'pg.lock'));
-  if (!lock?.port) return undefined;
+  return (await runningEmbeddedDatabase(dataDir))?.url;
+}
+
+/** The process that has the embedded database of `dataDir` open, and how to reach it; undefined when none does. */
+export async function runningEmbeddedDatabase(dataDir: string): Promise<{ pid: number; url: string } | undefined> {
+  const lockPath = path.resolve(dataDir, 'pg.lock');
+  const lock = await readLock(lockPath);
+  if (!lock?.port || !isOwnerAlive(lock.pid, lockPath)) return undefined;
   const password = (await readFile(path.join(dataDir, PASSWORD_FILE), 'utf8')).trim();
-  return `postgres://postgres:${password}@127.0.0.1:${lock.port}/postgres`;
+  return { pid: lock.pid, url: `postgres://postgres:${password}@127.0.0.1:${lock.port}/postgres` };
 }
 
 /**
