@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -145,6 +145,30 @@ describe('embedded database', () => {
       expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
     } finally {
       await database.stop();
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root, gives a data directory copied by root back to the server user and keeps working', async () => {
+    await run('chown', ['-R', 'root:root', pgDir]);
+    const database = await startEmbeddedDatabase({ dataDir });
+    try {
+      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+      expect((await stat(path.join(pgDir, 'PG_VERSION'))).uid).not.toBe(0);
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it('explains that a PGlite folder from an earlier version cannot be opened', async () => {
+    const oldDir = await mkdtemp(path.join(tmpdir(), 'brujula-pglite-'));
+    try {
+      await mkdir(path.join(oldDir, 'pg', 'base'), { recursive: true });
+      await writeFile(path.join(oldDir, 'pg', 'PG_VERSION'), '18\n');
+      await expect(startEmbeddedDatabase({ dataDir: oldDir })).rejects.toThrow(
+        /contiene la base de datos PGlite de una versión anterior de Brújula IA, que PostgreSQL no puede abrir: muévela o bórrala/,
+      );
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
     }
   });
 
