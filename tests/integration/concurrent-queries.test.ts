@@ -7,8 +7,11 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPool } from '../../src/server/db/client.ts';
 
 const CONNECTIONS = 8;
-const DURATION_MS = Number(process.env.PROBE_MS ?? 3_000);
-const BODY_LENGTH = Number(process.env.PROBE_BODY ?? 100_000);
+// CONCURRENT_QUERIES_MS and CONCURRENT_QUERIES_BODY change the run for investigations (15000 ms; 20 characters,
+// with which every query reaches the server in one read and PGlite's socket did not fail in 15 s).
+const DURATION_MS = Number(process.env.CONCURRENT_QUERIES_MS ?? 3_000);
+// Two of the four shapes carry a body this long, which reaches the server in several reads, as article HTML does.
+const BODY_LENGTH = Number(process.env.CONCURRENT_QUERIES_BODY ?? 100_000);
 
 const pool = createPool(inject('databaseUrl'), CONNECTIONS);
 afterAll(async () => {
@@ -51,7 +54,6 @@ async function askOnce(worker: number, n: number, tally: Tally): Promise<void> {
         break;
       }
       case 2: {
-        // A long body (an article's HTML is often this long) arrives at the server in several reads.
         const body = `<p>${tag}</p>`.padEnd(BODY_LENGTH, '·');
         const { rows } = await pool.query('INSERT INTO concurrency_probe (tag, n, body) VALUES ($1, $2, $3) RETURNING id, tag, n, length(body) AS length', [
           tag,

@@ -311,8 +311,8 @@ export async function startServer(options: {
   const log = await openLog(options.logPath);
   const child = spawn(postgres, ['-D', options.pgDir, '-p', String(options.port), ...settings], {
     ...options.user,
-    // Its own process group: a Ctrl-C in the terminal reaches our scripts, which stop the site first and then the database.
-    detached: true,
+    // In the script's process group: whoever stops the whole group (a Ctrl-C in the terminal, Playwright or `timeout`
+    // killing a web server) stops PostgreSQL too, instead of leaving it running without an owner.
     stdio: ['ignore', log.handle.fd, log.handle.fd],
     env: { ...process.env, LC_ALL: 'C' },
   });
