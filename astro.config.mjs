@@ -36,6 +36,6 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // The dev server must never hand out the embedded database, its generated secrets or the builds.
     server: { fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/data/**', '**/builds/**', '**/auth-secret'] } },
-    ssr: { external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'sharp', 'pg'] },
+    ssr: { external: ['sharp', 'pg'] },
   },
 });

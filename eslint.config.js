@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const zodPath = { name: 'zod', message: 'Importa z desde src/lib/zod.ts: sus mensajes por defecto están en español.' };
 
 export default defineConfig(
-  { ignores: ['dist*/', '.vercel/', 'builds/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist*/', '.vercel/', 'builds/', 'backups/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
   ...astro.configs['flat/recommended'],
   {

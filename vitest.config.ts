@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 30_000 } },
-      { test: { ...integration, name: 'integration-pglite', globalSetup: ['tests/integration/setup/pglite.ts'] } },
+      { test: { ...integration, name: 'integration-embedded', globalSetup: ['tests/integration/setup/embedded.ts'] } },
       {
         test: {
           ...integration,

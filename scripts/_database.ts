@@ -1,21 +1,34 @@
 /** Opens the database for a script, migrated and, when empty, seeded. */
 import path from 'node:path';
+import { holdSiteLock } from '../src/server/backup/site-lock.ts';
 import { seedCatalogue, isCatalogueEmpty } from '../src/server/catalogue/seed.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts';
 import type { ServerEnv } from '../src/server/env.ts';
 import { log } from './_cli.ts';
 
-export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean }): Promise<OpenDatabase> {
+/**
+ * `siteLock`: the script serves or builds the site, so it holds the shared site lock until it closes the
+ * database; npm run restore refuses while any such script runs, and such a script waits while a restore runs.
+ */
+export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean; siteLock?: boolean }): Promise<OpenDatabase> {
   const database = await openDatabase(env);
   log(database.embedded ? `Base de datos embebida en ${path.resolve(env.DATA_DIR, 'pg')}` : 'Base de datos: DATABASE_URL');
+  const siteLock = options.siteLock ? await holdSiteLock(database.url, log) : undefined;
   const applied = await migrate(database.pool);
   if (applied.length > 0) log(`Migraciones aplicadas: ${applied.length}`);
   if (options.seedWhenEmpty && (await isCatalogueEmpty(database.pool))) {
     const seeded = await seedCatalogue(database.pool);
     log(`Catálogo sembrado: ${seeded.categories} categorías y ${seeded.tools} herramientas.`);
   }
-  return database;
+  if (!siteLock) return database;
+  return {
+    ...database,
+    async close() {
+      await siteLock.release();
+      await database.close();
+    },
+  };
 }
 
 /** A name for the database that does not change between runs (the embedded port does). */

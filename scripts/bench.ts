@@ -3,9 +3,11 @@
  * 1. build + search index time and peak memory, seeded catalogue and 10,000 tools;
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
- *    counted views per second (each from a new session) straight on the embedded database;
+ *    counted views per second (each from a new session) straight on the embedded database, on one tool and over 50;
  * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
- * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches.
+ * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
+ * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL).
+ * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
  */
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
+import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
@@ -40,13 +43,29 @@ const TARGETS = {
   throughputVsNginx: 0.5,
   apiP99Ms: 100,
   homeJsGzipBytes: 80 * 1024,
+  // 400 MB, in the KiB that /proc reports.
+  restingMemoryKib: (400 * 1000 * 1000) / 1024,
+};
+
+/**
+ * The previous report's figures, measured here with PGlite behind pglite-socket as the embedded database
+ * (docs/decisions/001-postgresql-embebido.md); the memory at rest was measured the same way as row 6 before the switch.
+ */
+const BEFORE_PGLITE = {
+  viewsPerSecond: 1_953,
+  apiP99Ms: 30,
+  restingMemoryKib: 1_209 * 1024,
 };
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
-const VIEW_COUNTING = 'recuento de visitas (count_post_view)';
+const VIEW_COUNTING = 'recuento de visitas (count_post_view), 1 herramienta';
+const SPREAD_TOOLS = 50;
+const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;
 const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
+// Pages a first visitor opens: the home, a tool, search, categories and the home grid's JSON.
+const RESTING_MEMORY_PATHS = ['/', TOOL_PAGE, '/buscar', '/categorias', API_PATHS[0]!];
 
 const scratch = {
   seeded: { data: 'data/bench-seeded', builds: 'builds/bench-seeded' },
@@ -117,17 +136,41 @@ function buildTable(rows: BuildRow[], skippedLarge: string | undefined): string 
   return table(['catálogo', 'herramientas', 'páginas', 'tiempo total', 'astro + pagefind', 'RSS máx. (árbol)', 'mayor proceso'], body);
 }
 
+/** The previous report's figure for a row, where there is one. */
+function beforeFor(row: LoadRow): string {
+  if (row.path === VIEW_COUNTING) return `${perSecond(BEFORE_PGLITE.viewsPerSecond)}/s`;
+  if (row.path.startsWith('/api/tools')) return `p99 ${milliseconds(BEFORE_PGLITE.apiP99Ms)}`;
+  return '';
+}
+
 function loadTable(rows: LoadRow[]): string {
   const body = rows.map((row) => {
-    if (row.skipped) return [row.path, row.server, row.skipped, '', '', ''];
-    if (!row.result) return [row.path, row.server, statusNote(row.status), '', '', ''];
+    if (row.skipped) return [row.path, row.server, row.skipped, '', '', '', ''];
+    if (!row.result) return [row.path, row.server, statusNote(row.status), '', '', '', ''];
     const { result } = row;
-    return [row.path, row.server, perSecond(result.requestsPerSecond), milliseconds(result.p50Ms), milliseconds(result.p99Ms), count(result.errors)];
+    return [
+      row.path,
+      row.server,
+      perSecond(result.requestsPerSecond),
+      milliseconds(result.p50Ms),
+      milliseconds(result.p99Ms),
+      count(result.errors),
+      beforeFor(row),
+    ];
   });
   const ours = rows.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
   const nginx = rows.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
-  if (ours && nginx) body.splice(2, 0, [TOOL_PAGE, 'nuestro / nginx', ratio(ours.requestsPerSecond / nginx.requestsPerSecond), '', '', '']);
-  return table(['ruta', 'servidor', 'peticiones/s', 'p50', 'p99', 'errores'], body);
+  if (ours && nginx) body.splice(2, 0, [TOOL_PAGE, 'nuestro / nginx', ratio(ours.requestsPerSecond / nginx.requestsPerSecond), '', '', '', '']);
+  return table(['ruta', 'servidor', 'peticiones/s', 'p50', 'p99', 'errores', 'antes (PGlite)'], body);
+}
+
+function memoryTable(memory: RestingMemory | string): string {
+  const headers = ['procesos', 'cuántos', 'RSS'];
+  if (typeof memory === 'string') return table(headers, [['—', '', memory]]);
+  const rows = memory.groups.map((group) => [group.name, count(group.processes), mebibytes(group.rssKib)]);
+  rows.push(['total (suma de RSS)', count(memory.groups.reduce((total, group) => total + group.processes, 0)), mebibytes(memory.rssKib)]);
+  rows.push(['total (suma de PSS: memoria compartida contada una vez)', '', mebibytes(memory.pssKib)]);
+  return table(headers, rows);
 }
 
 function signInTable(result: SignInLatency | string): string {
@@ -195,6 +238,11 @@ await runCli(async () => {
     const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
     const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
     cleanups.push(ours.stop);
+    // 5. Memory at rest, measured first: the load below would grow every heap.
+    log('Memoria en reposo: unas peticiones y 12 s de calma…');
+    const restingMemory = await measureRestingMemory({ rootPid: ours.pid, baseUrl: ours.url, paths: RESTING_MEMORY_PATHS }).catch(
+      (error: Error) => `sin medir: ${error.message}`,
+    );
     const wrkMissing = missing.includes('wrk');
     const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro', wrkMissing)];
     const current = await readCurrentBuild(scratch.seeded.builds);
@@ -227,8 +275,11 @@ await runCli(async () => {
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
     const viewCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     loads.push({ path: VIEW_COUNTING, server: 'BD embebida', status: 200, result: viewCounting });
+    log(`Carga: ${VIEW_COUNTING_SPREAD} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
+    const spreadCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS, tools: SPREAD_TOOLS });
+    loads.push({ path: VIEW_COUNTING_SPREAD, server: 'BD embebida', status: 200, result: spreadCounting });
 
-    // 5. Report.
+    // 6. Report.
     const [seeded, large] = builds;
     const oursPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
     const nginxPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
@@ -236,31 +287,44 @@ await runCli(async () => {
     const home = weights.find((entry) => entry.path === '/')!.weight;
     const throughput = oursPage && nginxPage ? oursPage.requestsPerSecond / nginxPage.requestsPerSecond : undefined;
     const apiP99 = apiP99s.length > 0 ? Math.max(...apiP99s) : undefined;
+    const memoryKib = typeof restingMemory === 'string' ? undefined : restingMemory.rssKib;
     const targets = [
-      ['construcción + índice, catálogo sembrado', '< 60 s', seconds(seeded!.run.durationMs), verdict(seeded!.run.durationMs < TARGETS.seededBuildMs)],
+      ['construcción + índice, catálogo sembrado', '< 60 s', seconds(seeded!.run.durationMs), verdict(seeded!.run.durationMs < TARGETS.seededBuildMs), ''],
       [
         `construcción + índice, ${count(LARGE_CATALOGUE)} herramientas`,
         '< 5 min',
         large ? seconds(large.run.durationMs) : '—',
         verdict(large ? large.run.durationMs < TARGETS.largeBuildMs : undefined),
+        '',
       ],
       [
         `${TOOL_PAGE}: peticiones/s frente a nginx`,
         '≥ 0,50×',
         throughput === undefined ? '—' : ratio(throughput),
         verdict(throughput === undefined ? undefined : throughput >= TARGETS.throughputVsNginx),
+        '',
       ],
       [
         '/api/tools p99 (peor ruta), BD embebida',
         '< 100 ms',
         apiP99 === undefined ? '—' : milliseconds(apiP99),
         verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms),
+        milliseconds(BEFORE_PGLITE.apiP99Ms),
       ],
+      ['visitas contadas por segundo, 1 herramienta, BD embebida', '—', perSecond(viewCounting.requestsPerSecond), '', perSecond(BEFORE_PGLITE.viewsPerSecond)],
       [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',
         home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status),
         verdict(home.status === 200 ? home.jsGzipBytes < TARGETS.homeJsGzipBytes : undefined),
+        '',
+      ],
+      [
+        'memoria del sitio en reposo (RSS, árbol de npm start)',
+        '< 400 MB (381 MiB)',
+        memoryKib === undefined ? '—' : mebibytes(memoryKib),
+        verdict(memoryKib === undefined ? undefined : memoryKib < TARGETS.restingMemoryKib),
+        mebibytes(BEFORE_PGLITE.restingMemoryKib),
       ],
     ];
 
@@ -282,8 +346,11 @@ await runCli(async () => {
         '4. Inicio de sesión con email y contraseña (cuenta verificada, catálogo sembrado, una dirección 127.0.0.x por cliente)',
         signInTable(signIns),
         '',
-        '5. Objetivos',
-        table(['objetivo', 'meta', 'medido', ''], targets),
+        '5. Memoria del sitio en reposo (npm start con WEB_CONCURRENCY por defecto, tras arrancar, unas peticiones y 12 s de calma)',
+        memoryTable(restingMemory),
+        '',
+        '6. Objetivos',
+        table(['objetivo', 'meta', 'medido', '', 'antes (PGlite)'], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,
       ].join('\n'),

@@ -6,7 +6,7 @@ import { databaseIdentity, prepareDatabase } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
-  const database = await prepareDatabase(env, { seedWhenEmpty: true });
+  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true });
   try {
     const build = await buildSite({
       root,

@@ -11,7 +11,7 @@ import { databaseIdentity, prepareDatabase } from './_database.ts';
 await runCli(async () => {
   const env = readEnv();
   await assertPortAvailable(env.PORT, env.HOST);
-  const database = await prepareDatabase(env, { seedWhenEmpty: true });
+  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true });
   const stop = async () => {
     await database.close().catch(() => undefined);
     process.exit(0);

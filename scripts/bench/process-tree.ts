@@ -48,13 +48,34 @@ export function processTree(root: number): number[] {
   return tree;
 }
 
+const kibField = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+
 function memoryKib(pid: number): { rss: number; hwm: number } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: field('VmRSS'), hwm: field('VmHWM') };
+    return { rss: kibField(status, 'VmRSS'), hwm: kibField(status, 'VmHWM') };
   } catch {
     return { rss: 0, hwm: 0 };
+  }
+}
+
+/**
+ * One process's resident memory: RSS, and PSS (shared pages divided among the processes that share them,
+ * so PostgreSQL's shared buffers count once over all its processes instead of once per process).
+ */
+export function processMemory(pid: number): { command: string; rssKib: number; pssKib: number } | undefined {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    const rssKib = memoryKib(pid).rss;
+    let pssKib = rssKib;
+    try {
+      pssKib = kibField(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+    } catch {
+      // Kernels without smaps_rollup: RSS is the upper bound.
+    }
+    return { command, rssKib, pssKib };
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,6 +6,8 @@ import { signalTree } from './process-tree.ts';
 
 export interface RunningServer {
   url: string;
+  /** The process we started (its children, such as HTTP workers and PostgreSQL, hang below it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -103,7 +105,7 @@ export async function startNginx(options: { port: number; clientDir: string; tem
 }
 
 /** Waits until a started server answers; stops it if it never does. */
-async function answeringOrStopped(child: ChildProcess, url: string, timeoutMs: number, output: () => string) {
+async function answeringOrStopped(child: ChildProcess, url: string, timeoutMs: number, output: () => string): Promise<RunningServer> {
   const stop = () => stopChild(child);
   try {
     await waitUntilAnswering(`${url}/`, child, timeoutMs, output);
@@ -111,5 +113,5 @@ async function answeringOrStopped(child: ChildProcess, url: string, timeoutMs: n
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid!, stop };
 }

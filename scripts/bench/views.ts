@@ -1,22 +1,26 @@
-/** Counted views per second on the embedded database: every view from a new session, as many at once as connections. */
+/**
+ * Counted views per second on the embedded database: every view from a new session, as many at once as connections,
+ * on one tool (every count waits for the one before to commit its increment of that tool's row) or spread over `tools`.
+ */
 import { createPool } from '../../src/server/db/client.ts';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded.ts';
 import { countView } from '../../src/features/views/queries.server.ts';
 import type { LoadResult } from './wrk.ts';
 
-export async function measureViewCounting(dataDir: string, options: { connections: number; seconds: number }): Promise<LoadResult> {
+export async function measureViewCounting(dataDir: string, options: { connections: number; seconds: number; tools?: number }): Promise<LoadResult> {
   const database = await startEmbeddedDatabase({ dataDir });
   const pool = createPool(database.url, options.connections);
   try {
-    const { rows } = await pool.query<{ id: string }>("SELECT id FROM posts WHERE status = 'published' ORDER BY slug LIMIT 1");
-    const postId = rows[0]!.id;
+    const { rows } = await pool.query<{ id: string }>("SELECT id FROM posts WHERE status = 'published' ORDER BY slug LIMIT $1", [options.tools ?? 1]);
+    const postIds = rows.map((row) => row.id);
     let next = 0;
     const run = async (seconds: number) => {
       const latencies: number[] = [];
       let errors = 0;
       const deadline = performance.now() + seconds * 1000;
       await Promise.all(
-        Array.from({ length: options.connections }, async () => {
+        Array.from({ length: options.connections }, async (_, connection) => {
+          const postId = postIds[connection % postIds.length]!;
           while (performance.now() < deadline) {
             const sessionId = `session_${Date.now()}_${(next++).toString(36).padStart(9, '0')}`;
             const sent = performance.now();

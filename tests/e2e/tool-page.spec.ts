@@ -1,14 +1,12 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
+import { embeddedDatabaseUrl } from '../../src/server/db/embedded.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
-/** The embedded database of the e2e server: its lock file names the port it listens on. */
+/** The embedded database of the e2e server: its lock file names the port, and pg-password beside it the password. */
 async function toolIdBySlug(slug: string): Promise<string> {
-  const lockPath = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'pg.lock');
-  const { port } = JSON.parse(await readFile(lockPath, 'utf8')) as { port: number };
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  const url = await embeddedDatabaseUrl(process.env.E2E_DATA_DIR ?? 'data/e2e');
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>('SELECT id FROM posts WHERE slug = $1', [slug]);

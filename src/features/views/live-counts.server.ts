@@ -1,10 +1,9 @@
 /**
  * Live view counts for every open tool page served by this process. PostgreSQL is the source of
- * truth (views are counted by any worker or machine), and LISTEN/NOTIFY cannot carry the changes:
- * over the embedded database's socket a notification reaches the connection that sent it, never the
- * listener (measured with pglite-socket 0.2), and transaction-mode poolers such as Supabase's do
- * not support LISTEN. So one query per interval reads the counts of all watched tools, however many
- * clients watch them, and only changes are pushed.
+ * truth (views are counted by any worker or machine), and LISTEN/NOTIFY cannot carry the changes
+ * everywhere: transaction-mode poolers such as Supabase's do not support LISTEN (nor did PGlite's
+ * socket, the embedded database until 2026-11). So one query per interval reads the counts of all
+ * watched tools, however many clients watch them, and only changes are pushed.
  */
 export type ViewsListener = (views: number) => void;
 

@@ -9,7 +9,7 @@ let pool: pg.Pool | undefined;
 let database: Database | undefined;
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({
+  const created = new pg.Pool({
     connectionString,
     max,
     // Lets `astro build` and scripts exit once their last query has finished.
@@ -18,6 +18,12 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
     // Transaction-mode poolers (Supabase :6543) do not support named prepared statements;
     // node-postgres only prepares when a query is given a name, which we never do.
   });
+  // An idle connection the server closes (a restart, or the embedded database stopping at shutdown) is dropped
+  // by the pool and replaced on the next query; without a listener its 'error' event would end the process.
+  created.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error(`Conexión inactiva con la base de datos cerrada: ${error.message}`);
+  });
+  return created;
 }
 
 export function getPool(): pg.Pool {

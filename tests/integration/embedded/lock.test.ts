@@ -1,51 +1,174 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startEmbeddedDatabase } from '../../../src/server/db/embedded.ts';
+import { embeddedDatabaseUrl, startEmbeddedDatabase } from '../../../src/server/db/embedded.ts';
+import { isAlive, readPostmasterPid } from '../../../src/server/db/postgres-server.ts';
 import { ConfigError } from '../../../src/server/env.ts';
 
 const run = promisify(execFile);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-lock-'));
+const pgDir = path.join(dataDir, 'pg');
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
+  const client = new pg.Client(url);
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a script in a child process that opens the embedded database of `dataDir`; `then` says how it ends. */
+function holder(then: 'sigkill' | 'exit' | 'wait') {
+  const script = `
+    import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve('src/server/db/embedded.ts'))};
+    const database = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+    console.log('ready ' + database.port);
+    if (${JSON.stringify(then)} === 'sigkill') process.kill(process.pid, 'SIGKILL');
+    if (${JSON.stringify(then)} === 'wait') setInterval(() => {}, 1000);
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code, signal) => reject(new Error(`holder ended before it was ready (${code ?? signal})`)));
+  });
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, ready, ended };
+}
+
 describe('embedded database', () => {
+  it('creates PostgreSQL 18 under DATA_DIR/pg, on loopback only, with a private password, the extensions and autovacuum', async () => {
+    const database = await startEmbeddedDatabase({ dataDir });
+    try {
+      expect((await stat(path.join(pgDir, 'PG_VERSION'))).isFile()).toBe(true);
+      const passwordFile = await stat(path.join(dataDir, 'pg-password'));
+      expect(passwordFile.mode & 0o777).toBe(0o600);
+      const password = (await readFile(path.join(dataDir, 'pg-password'), 'utf8')).trim();
+      expect(password.length).toBeGreaterThanOrEqual(32);
+      expect(database.url).toBe(`postgres://postgres:${password}@127.0.0.1:${database.port}/postgres`);
+      expect(await embeddedDatabaseUrl(dataDir)).toBe(database.url);
+
+      const [settings] = await query<Record<string, string>>(
+        database.url,
+        `SELECT current_setting('server_version_num') AS version, current_setting('listen_addresses') AS listen,
+                current_setting('autovacuum') AS autovacuum, current_setting('unix_socket_directories') AS sockets`,
+      );
+      expect(Number(settings!.version)).toBeGreaterThanOrEqual(180_000);
+      expect(settings).toMatchObject({ listen: '127.0.0.1', autovacuum: 'on', sockets: '' });
+      const extensions = await query<{ name: string }>(
+        database.url,
+        "SELECT name FROM pg_available_extensions WHERE name IN ('unaccent', 'pg_trgm') ORDER BY name",
+      );
+      expect(extensions.map((row) => row.name)).toEqual(['pg_trgm', 'unaccent']);
+      await expect(query(database.url.replace(password, 'otra'), 'SELECT 1')).rejects.toThrow(/password authentication failed/);
+    } finally {
+      await database.stop();
+    }
+  });
+
   it('refuses a second opener of the same directory and keeps committed rows', async () => {
     const first = await startEmbeddedDatabase({ dataDir });
-    const client = new pg.Client(first.url);
-    await client.connect();
-    await client.query('CREATE TABLE kept (value text)');
-    await client.query("INSERT INTO kept VALUES ('uno')");
+    await query(first.url, "CREATE TABLE kept (value text); INSERT INTO kept VALUES ('uno')");
     await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(ConfigError);
     await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(/ya está abierta por otro proceso \(PID \d+\)/);
     const lock = JSON.parse(await readFile(path.join(dataDir, 'pg.lock'), 'utf8'));
     expect(lock).toEqual({ pid: process.pid, port: first.port });
-    await client.end();
     await first.stop();
+    expect(await readPostmasterPid(pgDir)).toBeUndefined();
 
     const reopened = await startEmbeddedDatabase({ dataDir });
-    const again = new pg.Client(reopened.url);
-    await again.connect();
-    expect((await again.query('SELECT value FROM kept')).rows).toEqual([{ value: 'uno' }]);
-    await again.end();
+    expect(await query(reopened.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
     await reopened.stop();
   });
 
   it('tells another process, in one line and without a stack trace, that the directory is in use', async () => {
-    const holder = await startEmbeddedDatabase({ dataDir });
+    const running = holder('wait');
+    await running.ready;
     try {
       const error = await run(process.execPath, ['scripts/migrate.ts'], {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       }).catch((failure: { code: number; stderr: string }) => failure);
       expect('code' in error && error.code).toBe(1);
       const stderr = (error as { stderr: string }).stderr.trim();
-      expect(stderr).toMatch(/^Error: La base de datos embebida de .+ ya está abierta por otro proceso/);
-      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stderr).toMatch(/^Error: La base de datos embebida de .+ ya está abierta por otro proceso \(PID \d+\)\. Detén ese proceso/);
+      expect(stderr.split('\n')).toHaveLength(1);
     } finally {
-      await holder.stop();
+      running.child.kill('SIGTERM');
+      await running.ended;
+    }
+    // The holder had no signal handler of its own: the database stopped with it.
+    await expect.poll(() => readPostmasterPid(pgDir), { timeout: 10_000 }).toBeUndefined();
+  });
+
+  it('stops its server when the process that started it exits without stopping it', async () => {
+    const exiting = holder('exit');
+    await exiting.ready;
+    await exiting.ended;
+    await expect.poll(() => readPostmasterPid(pgDir), { timeout: 10_000 }).toBeUndefined();
+    const database = await startEmbeddedDatabase({ dataDir });
+    await database.stop();
+  });
+
+  it('recovers after its owner was killed: stops the orphaned server and starts again, rows intact', async () => {
+    const killed = holder('sigkill');
+    await killed.ready;
+    await killed.ended;
+    const orphan = await readPostmasterPid(pgDir);
+    expect(orphan && isAlive(orphan.pid)).toBe(true);
+
+    const database = await startEmbeddedDatabase({ dataDir });
+    try {
+      expect(isAlive(orphan!.pid)).toBe(false);
+      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it('recovers when the server died with its owner, leaving postmaster.pid and pg.lock behind', async () => {
+    const killed = holder('sigkill');
+    await killed.ready;
+    await killed.ended;
+    const orphan = (await readPostmasterPid(pgDir))!;
+    process.kill(orphan.pid, 'SIGKILL');
+    await expect.poll(() => isAlive(orphan.pid)).toBe(false);
+    expect(await readPostmasterPid(pgDir)).toMatchObject({ pid: orphan.pid });
+
+    const database = await startEmbeddedDatabase({ dataDir });
+    try {
+      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('as root, gives a data directory copied by root back to the server user and keeps working', async () => {
+    await run('chown', ['-R', 'root:root', pgDir]);
+    const database = await startEmbeddedDatabase({ dataDir });
+    try {
+      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+      expect((await stat(path.join(pgDir, 'PG_VERSION'))).uid).not.toBe(0);
+    } finally {
+      await database.stop();
+    }
+  });
+
+  it('explains that a PGlite folder from an earlier version cannot be opened', async () => {
+    const oldDir = await mkdtemp(path.join(tmpdir(), 'brujula-pglite-'));
+    try {
+      await mkdir(path.join(oldDir, 'pg', 'base'), { recursive: true });
+      await writeFile(path.join(oldDir, 'pg', 'PG_VERSION'), '18\n');
+      await expect(startEmbeddedDatabase({ dataDir: oldDir })).rejects.toThrow(
+        /contiene la base de datos PGlite de una versión anterior de Brújula IA, que PostgreSQL no puede abrir: muévela o bórrala/,
+      );
+    } finally {
+      await rm(oldDir, { recursive: true, force: true });
     }
   });
 

@@ -1,7 +1,7 @@
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
-    databaseKind: 'pglite' | 'postgres15';
+    databaseKind: 'embedded' | 'postgres15';
   }
 }
 

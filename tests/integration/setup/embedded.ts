@@ -1,4 +1,4 @@
-/** Global setup: an embedded PGlite server on a temporary directory, as `npm start` runs it. */
+/** Global setup: the embedded PostgreSQL 18 on a temporary directory, as `npm start` runs it. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,10 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedDatabase } from '../../../src/server/db/embedded.ts';
 
 export default async function setup(project: TestProject) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-pglite-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-embedded-'));
   const database = await startEmbeddedDatabase({ dataDir });
   project.provide('databaseUrl', database.url);
-  project.provide('databaseKind', 'pglite');
+  project.provide('databaseKind', 'embedded');
   return async () => {
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });
