@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { signalTree } from './process-tree.ts';
+import { SERVER_NODE_FLAGS } from '../../src/server/http/cluster.ts';
 
 export interface RunningServer {
   url: string;
@@ -45,7 +46,7 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 
 export async function startOurServer(options: { root: string; port: number; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [path.join(options.root, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(options.root, 'scripts/start.ts')], {
     cwd: options.root,
     env: { ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -34,13 +34,22 @@ export class RedirectTable {
     this.pool = pool;
   }
 
-  /** The redirect for a path, from the table as it was at most a few seconds ago. */
+  /** The redirect for a path, from the table as it was at most a few seconds ago (waits for a reload when stale). */
   async match(path: string): Promise<Redirect | undefined> {
     if (Date.now() - this.loadedAt > RELOAD_AFTER_MS) await this.reload();
+    return this.lookup(path);
+  }
+
+  /**
+   * The same without waiting, for the static files' hot path: a stale table starts a reload in the background and
+   * answers from what it has, so a change applies a request or two later and no request waits on the database.
+   */
+  lookup(path: string): Redirect | undefined {
+    if (Date.now() - this.loadedAt > RELOAD_AFTER_MS) void this.reload();
     return this.table.get(normalizeRedirectPath(path));
   }
 
-  private reload(): Promise<void> {
+  reload(): Promise<void> {
     this.loading ??= this.pool()
       .query<{ from_path: string; to_path: string | null; status_code: Redirect['status'] }>('SELECT from_path, to_path, status_code FROM redirects')
       .then(({ rows }) => {

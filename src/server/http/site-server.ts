@@ -100,6 +100,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   let active = await loadBuild(options.buildsDir, security);
 
   const redirects = new RedirectTable(getPool);
+  await redirects.reload();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
@@ -116,7 +117,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         return;
       }
       // Before the files: a deleted or renamed tool's old page may still be in the build being served.
-      const redirect = await redirects.match(pathname);
+      const redirect = redirects.lookup(pathname);
       if (redirect) {
         sendRedirect(build, request, response, redirect, url.search);
         return;

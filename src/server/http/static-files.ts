@@ -3,7 +3,8 @@
  * text files are also kept gzip-compressed so each request costs one buffer write.
  */
 import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,11 +34,21 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pagefind': 'application/octet-stream',
 };
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
-const MAX_CACHED_BYTES = 512 * 1024 * 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest|javascript)|image\/svg)/;
+/**
+ * Text (pages, styles, scripts) is kept in memory, plain and gzipped, up to this many bytes per process; images and
+ * anything past the budget are streamed from disk, where the operating system's page cache keeps the hot ones.
+ * Holding a whole build (50 MB of social images at 1,000 tools, gigabytes at 50,000) in every process would not fit.
+ */
+const MEMORY_BUDGET_BYTES = 192 * 1024 * 1024;
+const MAX_FILE_IN_MEMORY = 1024 * 1024;
 
 interface StaticFile {
-  body: Buffer;
+  /** Where the file is on disk, for the ones served from there. */
+  path: string;
+  size: number;
+  /** The bytes, when this file is kept in memory. */
+  body?: Buffer;
   gzip?: Buffer;
   type: string;
   cacheControl: string;
@@ -66,19 +77,34 @@ export class StaticFiles {
   static async load(root: string, security: SecurityOptions): Promise<StaticFiles> {
     const site = new StaticFiles();
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    let total = 0;
+    let inMemory = 0;
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
       const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
-      const body = await readFile(full);
-      total += body.length;
-      if (total > MAX_CACHED_BYTES) break;
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
-      const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : undefined;
-      const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      const policy = isHtml(type) ? pagePolicy(security, inlineScriptHashes(body.toString('utf8'))) : isScript(type) ? pagePolicy(security) : undefined;
-      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag, policy });
+      const info = await stat(full);
+      const file: StaticFile = {
+        path: full,
+        size: info.size,
+        type,
+        cacheControl: cacheControlFor(urlPath),
+        etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
+      };
+      if (COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY) {
+        const body = await readFile(full);
+        if (isHtml(type)) file.policy = pagePolicy(security, inlineScriptHashes(body.toString('utf8')));
+        else if (isScript(type)) file.policy = pagePolicy(security);
+        const gzip = body.length > 1024 ? gzipSync(body) : undefined;
+        const cost = body.length + (gzip?.length ?? 0);
+        if (inMemory + cost <= MEMORY_BUDGET_BYTES) {
+          inMemory += cost;
+          file.body = body;
+          file.gzip = gzip;
+          file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+        }
+      }
+      site.files.set(urlPath, file);
     }
     return site;
   }
@@ -103,10 +129,23 @@ export class StaticFiles {
       return;
     }
     const acceptsGzip = file.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    const body = acceptsGzip ? file.gzip! : file.body;
     if (acceptsGzip) headers['content-encoding'] = 'gzip';
-    headers['content-length'] = body.length;
+    if (file.body) {
+      const body = acceptsGzip ? file.gzip! : file.body;
+      headers['content-length'] = body.length;
+      response.writeHead(status, headers);
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    headers['content-length'] = file.size;
     response.writeHead(status, headers);
-    response.end(request.method === 'HEAD' ? undefined : body);
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
+    // A build being replaced keeps its files for a while (builds.ts), so the stream finds them; a failure ends the answer.
+    createReadStream(file.path)
+      .on('error', () => response.destroy())
+      .pipe(response);
   }
 }
