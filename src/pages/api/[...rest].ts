@@ -1,0 +1,5 @@
+import { apiNotFound } from '../../server/http/endpoint.ts';
+
+export const prerender = false;
+
+export const ALL = apiNotFound;
