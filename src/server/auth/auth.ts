@@ -71,6 +71,8 @@ export interface AuthOptions {
   google?: GoogleSignIn | undefined;
   /** Where avatars and the files of deleted accounts live (the configured driver unless a test gives its own). */
   storage?: () => StorageDriver;
+  /** Sign-ups per hour from one IP (AUTH_RATE_LIMIT_SIGN_UP); AUTH_RATE_LIMITS.signUp.max unless set. */
+  signUpLimit?: number | undefined;
 }
 
 /**
@@ -190,7 +192,7 @@ export function createAuth(options: AuthOptions) {
       customStorage: databaseRateLimitStorage(options.pool),
       customRules: {
         '/sign-in/*': AUTH_RATE_LIMITS.signIn,
-        '/sign-up/*': AUTH_RATE_LIMITS.signUp,
+        '/sign-up/*': { window: AUTH_RATE_LIMITS.signUp.window, max: options.signUpLimit ?? AUTH_RATE_LIMITS.signUp.max },
         '/send-verification-email': AUTH_RATE_LIMITS.mail,
         '/request-password-reset': AUTH_RATE_LIMITS.mail,
         '/change-email': AUTH_RATE_LIMITS.mail,
@@ -281,6 +283,7 @@ export function getAuth(): Auth {
       trustedOrigins: trustedOrigins(env),
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
+      signUpLimit: env.AUTH_RATE_LIMIT_SIGN_UP,
       google: googleSettings(env),
       sendMail: createMailer({
         smtpUrl: env.SMTP_URL,
