@@ -273,6 +273,7 @@ test.describe('user dashboard', () => {
       await page.goto(await mailedLink(email, '/api/auth/reset-password/'));
       await expect(page).toHaveURL(/\/restablecer-contrasena\?token=/);
       await expect(page.getByRole('button', { name: 'Guardar contraseña' })).toBeEnabled();
+      await expectNoSeriousA11yViolations(page);
       await page.getByLabel('Nueva contraseña', { exact: true }).fill(RESET_PASSWORD);
       await page.getByLabel('Confirmar nueva contraseña').fill('otra-distinta');
       await page.getByRole('button', { name: 'Guardar contraseña' }).click();
@@ -438,6 +439,7 @@ test.describe('user dashboard', () => {
       'aria-current',
       'page',
     );
+    await expectNoSeriousA11yViolations(page);
     await page.goto('/mis-descripciones');
     await expect(page.getByText('Aún no has guardado ninguna descripción')).toBeVisible();
   });
