@@ -162,7 +162,10 @@ test.describe('malformed requests', () => {
         'foto multipart rota',
         { path: '/api/me/avatar', method: 'POST', data: '--x\r\nbasura', headers: { 'content-type': 'multipart/form-data; boundary=x', origin } },
       ],
-      ['foto de otro sitio', { path: '/api/me/avatar', method: 'DELETE', headers: { origin: 'https://otro.example' } }],
+      [
+        'foto de otro sitio',
+        { path: '/api/me/avatar', method: 'DELETE', data: '{}', headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
+      ],
       ['guardados con página rara', { path: '/api/dashboard/saved?page=%00', method: 'GET' }],
       ['publicación con id nulo', { path: '/api/dashboard/posts/%00', method: 'DELETE', headers: { origin } }],
       ['exportación sin sesión', { path: '/api/me/export', method: 'GET' }],
