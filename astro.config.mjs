@@ -32,6 +32,9 @@ export default defineConfig({
   // Pages render in parallel so social-image encoding (sharp, off the main thread) overlaps page rendering.
   build: { format: 'file', concurrency: Math.max(2, availableParallelism()) },
   prefetch: false,
+  // Our endpoint wrapper checks the origin of every mutation itself and answers in Spanish; Astro's own check would
+  // answer cross-site form posts first, in English.
+  security: { checkOrigin: false },
   vite: {
     plugins: [tailwindcss()],
     // The dev server must never hand out the embedded database, its generated secrets or the builds.

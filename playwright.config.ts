@@ -60,6 +60,8 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
     AI_RATE_LIMIT_IP: '1000',
     AI_RATE_LIMIT_VISITOR: '6',
+    // Every account of the suite is registered from 127.0.0.1, far more than a person makes in an hour.
+    AUTH_RATE_LIMIT_SIGN_UP: '500',
     // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
     SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.

@@ -4,7 +4,7 @@
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database, on one tool and over 50;
- * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page, the search page and the user's dashboard;
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL).
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
@@ -20,7 +20,7 @@ import { log, root, runCli } from './_cli.ts';
 import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
-import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
+import { measureSignIn, signedInCookie, type SignInLatency } from './bench/sign-in.ts';
 import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, statusNote, table, verdict } from './bench/report.ts';
 import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
 import { ensureDebianPackages } from './bench/system-tools.ts';
@@ -63,6 +63,8 @@ const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_view), 1 herramienta';
 const SPREAD_TOOLS = 50;
 const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;
+/** Weighed with a session: the signed-in user's overview, then the dashboard pages with islands. */
+const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/posts', '/dashboard/saved', '/dashboard/images', '/dashboard/profile'];
 const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
 // Pages a first visitor opens: the home, a tool, search, categories and the home grid's JSON.
 const RESTING_MEMORY_PATHS = ['/', TOOL_PAGE, '/buscar', '/categorias', API_PATHS[0]!];
@@ -237,6 +239,8 @@ await runCli(async () => {
     // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
     const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
     const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
+    // The origin better-auth accepts: the server's SITE_URL, which startOurServer derives from its own PORT and HOST.
+    const siteOrigin = new URL(readEnv({ ...oursEnv, PORT: String(port), HOST: '127.0.0.1' }).SITE_URL).origin;
     cleanups.push(ours.stop);
     // 5. Memory at rest, measured first: the load below would grow every heap.
     log('Memoria en reposo: unas peticiones y 12 s de calma…');
@@ -266,10 +270,23 @@ await runCli(async () => {
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
     const signIns = await measureSignIn({
       serverUrl: ours.url,
-      siteOrigin: new URL(readEnv(oursEnv).SITE_URL).origin,
+      siteOrigin,
       outbox: path.join(scratch.seeded.data, 'outbox'),
       ...SIGN_INS,
     }).catch((error: Error) => `sin medir: ${error.message}`);
+    // 3b. The dashboard's weight needs a session: a new account of its own, from another loopback address.
+    try {
+      const cookie = await signedInCookie({
+        serverUrl: ours.url,
+        siteOrigin,
+        outbox: path.join(scratch.seeded.data, 'outbox'),
+        clientOctet: 9,
+      });
+      for (const pathname of SIGNED_IN_PAGES)
+        weights.push({ path: `${pathname} (con sesión)`, weight: await measurePageWeight(ours.url, pathname, { cookie }) });
+    } catch (error) {
+      log(`Panel: sin medir (${(error as Error).message})`);
+    }
     await ours.stop();
     // The server has released the embedded database; views are measured on it directly.
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);

@@ -33,10 +33,14 @@ function goneResponse(): Response {
   return new Response(page, { status: 410, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
-/** API clients read JSON: an unknown API path or method answers the table's 404, not the site's HTML page. */
+/**
+ * API clients read JSON: an unknown API path answers the table's 404, not the site's HTML page. A known path
+ * without a handler for the method gets Astro's empty 404, which Astro would turn into that page: it is a 405.
+ */
 function jsonForApi(pathname: string, response: Response): Response {
-  if (!pathname.startsWith('/api/') || response.status !== 404 || !isHtml(response.headers.get('content-type'))) return response;
-  return errorResponse(new AppError('not_found'));
+  if (!pathname.startsWith('/api/') || response.status !== 404) return response;
+  if (!response.body) return errorResponse(new AppError('method_not_allowed'));
+  return isHtml(response.headers.get('content-type')) ? errorResponse(new AppError('not_found')) : response;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {

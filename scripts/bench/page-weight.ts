@@ -75,14 +75,16 @@ export function staticImports(source: string): string[] {
 
 const gzipSize = (body: string | Uint8Array) => gzipSync(body, { level: 9 }).byteLength;
 
-async function fetchText(url: string): Promise<{ status: number; body: string }> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+async function fetchText(url: string, headers?: HeadersInit): Promise<{ status: number; body: string }> {
+  // A signed-in page that redirects has lost its session (it would weigh /login): its status is reported instead.
+  const response = await fetch(url, { headers, redirect: headers ? 'manual' : 'follow', signal: AbortSignal.timeout(10_000) });
   return { status: response.status, body: await response.text() };
 }
 
-export async function measurePageWeight(origin: string, pathname: string): Promise<PageWeight> {
+/** `headers` go with the page's own request only (a session cookie for a signed-in page); its files are public. */
+export async function measurePageWeight(origin: string, pathname: string, headers?: HeadersInit): Promise<PageWeight> {
   const pageUrl = new URL(pathname, origin);
-  const page = await fetchText(pageUrl.href);
+  const page = await fetchText(pageUrl.href, headers);
   if (page.status !== 200) return { status: page.status, jsGzipBytes: 0, onIntentJsGzipBytes: 0, totalGzipBytes: 0, jsFiles: 0 };
   const { scripts, onIntentScripts, styles, inlineScripts } = pageResources(page.body);
   const sameOrigin = (href: string, base: URL) => {

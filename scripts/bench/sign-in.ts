@@ -26,6 +26,8 @@ const FIRST_CLIENT_OCTET = 10;
 interface Answer {
   status: number;
   location: string | undefined;
+  /** name=value of each cookie the answer sets. */
+  cookies: string[];
 }
 
 /** One HTTP request from a chosen loopback address (fetch cannot pick its source address). */
@@ -42,7 +44,13 @@ function send(url: URL, options: { method: string; origin: string; localAddress:
       },
       (response) => {
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            cookies: (response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]!),
+          }),
+        );
       },
     );
     outgoing.on('timeout', () => outgoing.destroy(new Error(`${url.pathname}: sin respuesta en 30 s`)));
@@ -122,4 +130,22 @@ export async function measureSignIn(options: {
     concurrent.push(...(await Promise.all(Array.from({ length: batch }, signIn))));
   }
   return { sequential: summarise(sequential), concurrent: summarise(concurrent), concurrency: options.concurrency };
+}
+
+/**
+ * A session cookie for a new verified account, for measuring signed-in pages (/dashboard). `clientOctet` picks the
+ * loopback address it signs up from, apart from measureSignIn's, so neither meets the other's per-IP limits.
+ */
+export async function signedInCookie(options: { serverUrl: string; siteOrigin: string; outbox: string; clientOctet: number }): Promise<string> {
+  const email = `bench-panel-${Date.now()}@brujula.test`;
+  const localAddress = `127.0.0.${options.clientOctet}`;
+  const call = (pathname: string, body?: unknown) =>
+    send(new URL(pathname, options.serverUrl), { method: body === undefined ? 'GET' : 'POST', origin: options.siteOrigin, localAddress, body });
+  const signUp = await call('/api/auth/sign-up/email', { name: 'Prueba del panel', email, password: PASSWORD });
+  if (signUp.status !== 200) throw new Error(`El registro de la cuenta del panel respondió HTTP ${signUp.status}`);
+  const link = await verificationLink(options.outbox, email, 10_000);
+  await call(link.pathname + link.search);
+  const signIn = await call('/api/auth/sign-in/email', { email, password: PASSWORD });
+  if (signIn.status !== 200) throw new Error(`El inicio de sesión de la cuenta del panel respondió HTTP ${signIn.status}`);
+  return signIn.cookies.join('; ');
 }

@@ -94,7 +94,7 @@ test.describe('accounts on a desktop', () => {
     await expect(header.getByRole('button', { name: /Menú de cuenta/ })).toHaveCount(0);
 
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   });
 
   test('the admin account sees Panel Admin', async ({ page }) => {
@@ -219,6 +219,6 @@ test.describe('accounts on a phone (390px)', () => {
     await menu.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
   });
 });

@@ -26,3 +26,12 @@ export async function verificationLink(to: string, outbox = path.resolve(siteUnd
   expect(link, `enlace de verificación para ${to}`).toBeTruthy();
   return link!;
 }
+
+/** The link of the latest e-mail to `to` whose address contains `part` (a password reset, an e-mail change). */
+export async function mailedLink(to: string, part: string, outbox = path.resolve(siteUnderTest().dataDir, 'outbox')): Promise<string> {
+  let message: string | undefined;
+  await expect.poll(async () => (message = await findMessage(to, part, outbox)), { timeout: 10_000 }).toBeTruthy();
+  const link = message!.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.includes(part));
+  expect(link, `enlace ${part} para ${to}`).toBeTruthy();
+  return link!;
+}

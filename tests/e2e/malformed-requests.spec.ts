@@ -26,6 +26,12 @@ const TARGETS: Target[] = [
   { method: 'POST', path: `/api/images/${UUID}/save`, valid: { sessionId: SESSION } },
   { method: 'PUT', path: `/api/descriptions/${UUID}/save`, valid: { saved: true } },
   { method: 'POST', path: '/api/auth/update-user', valid: { name: 'Nombre' } },
+  { method: 'DELETE', path: `/api/dashboard/posts/${UUID}` },
+  { method: 'DELETE', path: `/api/dashboard/stories/${UUID}` },
+  { method: 'POST', path: '/api/auth/change-password', valid: { currentPassword: 'no-es-la-clave', newPassword: 'otra-clave-1', revokeOtherSessions: true } },
+  { method: 'POST', path: '/api/auth/change-email', valid: { newEmail: 'nuevo@brujula.test', callbackURL: '/dashboard/profile' } },
+  { method: 'POST', path: '/api/auth/reset-password', valid: { newPassword: 'otra-clave-1', token: 'no-es-un-token' } },
+  { method: 'POST', path: '/api/auth/delete-user', valid: { password: 'no-es-la-clave' } },
 ];
 
 /** Each returns [label, body, content-type]. Strings are sent as they are, so broken JSON stays broken. */
@@ -151,6 +157,22 @@ test.describe('malformed requests', () => {
       ],
       ['guardado de 20 MB', { path: '/api/saved', method: 'POST', data: 'x'.repeat(20_000_000), headers: { 'content-type': 'application/json', origin } }],
       ['descripción sin multipart', { path: '/api/ai/descriptions', method: 'POST', data: '{}', headers: { 'content-type': 'application/json', origin } }],
+      ['foto sin multipart', { path: '/api/me/avatar', method: 'POST', data: '{}', headers: { 'content-type': 'application/json', origin } }],
+      [
+        'foto multipart rota',
+        { path: '/api/me/avatar', method: 'POST', data: '--x\r\nbasura', headers: { 'content-type': 'multipart/form-data; boundary=x', origin } },
+      ],
+      [
+        'foto de otro sitio',
+        { path: '/api/me/avatar', method: 'DELETE', data: '{}', headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
+      ],
+      ['guardados con página rara', { path: '/api/dashboard/saved?page=%00', method: 'GET' }],
+      ['publicación con id nulo', { path: '/api/dashboard/posts/%00', method: 'DELETE', headers: { origin } }],
+      ['exportación sin sesión', { path: '/api/me/export', method: 'GET' }],
+      [
+        'borrar la cuenta desde otro sitio',
+        { path: '/api/auth/delete-user', method: 'POST', data: '{}', headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
+      ],
       [
         'descripción multipart rota',
         { path: '/api/ai/descriptions', method: 'POST', data: '--x\r\nbasura', headers: { 'content-type': 'multipart/form-data; boundary=x', origin } },

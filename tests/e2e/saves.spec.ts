@@ -167,7 +167,8 @@ test.describe('auth dialog', () => {
     await dialog.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(dialog).toHaveCount(0);
-    await expectToast(page, '¡Bienvenido!', 'Has iniciado sesión exitosamente.');
+    // '¡Bienvenido!' comes first; then the tool whose Guardar opened the dialog is saved (already was: still saved).
+    await expectToast(page, 'Publicación guardada', 'La publicación ha sido guardada exitosamente.');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Menú de cuenta de Pablo Previo' })).toBeVisible();
     // SPEC §4: the saved ids are read again about a second after the sign-in.
     await expect(saveButton(homeCards(page).first())).toHaveText(/^Guardado /);

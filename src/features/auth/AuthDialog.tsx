@@ -8,6 +8,7 @@ import { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
 import { loginSchema, registerFields } from './auth-forms.ts';
 import { closeAuthDialog } from './auth-dialog-store.ts';
 import { refreshSavedToolsAfterSignIn } from '../saves/saved-tools-store.ts';
+import { forgetPendingSave } from '../saves/pending-save.ts';
 import { sessionUser } from './session-store.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { useValidatedForm } from './use-form.ts';
@@ -45,8 +46,20 @@ export default function AuthDialog({ children }: Props) {
     return () => element.close();
   }, []);
 
+  // Set when a form succeeds: the tool whose 'Guardar' opened the dialog is then saved once signed in (pending-save.ts).
+  const succeeded = useRef(false);
+
   // Closing the native dialog first makes the page interactive again, so its close event can return the focus.
   const close = () => dialog.current?.close();
+  const finish = () => {
+    succeeded.current = true;
+    close();
+  };
+  const onClose = () => {
+    // Dismissed without signing in or up: the visitor changed their mind about saving.
+    if (!succeeded.current) forgetPendingSave();
+    closeAuthDialog();
+  };
 
   function choose(next: Tab) {
     setTab(next);
@@ -70,7 +83,7 @@ export default function AuthDialog({ children }: Props) {
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={closeAuthDialog}
+      onClose={onClose}
       onClick={onBackdrop}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50"
     >
@@ -127,7 +140,7 @@ export default function AuthDialog({ children }: Props) {
               <p>{error}</p>
             </div>
           )}
-          {tab === 'login' ? <DialogLoginForm onError={setError} onDone={close} /> : <DialogRegisterForm onError={setError} onDone={close} />}
+          {tab === 'login' ? <DialogLoginForm onError={setError} onDone={finish} /> : <DialogRegisterForm onError={setError} onDone={finish} />}
         </div>
       </div>
     </dialog>

@@ -26,6 +26,30 @@ async function post(path: string, body: unknown): Promise<AuthResult> {
 
 export const signInWithEmail = (input: { email: string; password: string }) => post('sign-in/email', input);
 
+/** Where the reset link lands: better-auth adds ?token=… (or ?error=INVALID_TOKEN when the link is spent or old). */
+export const PASSWORD_RESET_PATH = '/restablecer-contrasena';
+/** Where the link sent to a new e-mail address lands once the change is made. */
+export const EMAIL_CHANGED_PATH = '/dashboard/profile?email=confirmado';
+
+/** 'Olvidé mi contraseña': answers the same whether or not the address has an account. */
+export const requestPasswordReset = (email: string) => post('request-password-reset', { email, redirectTo: PASSWORD_RESET_PATH });
+
+export const resetPassword = (input: { newPassword: string; token: string }) => post('reset-password', input);
+
+/** Sends the sign-up link again; answers the same for unknown and already verified addresses. */
+export const resendVerificationEmail = (email: string) => post('send-verification-email', { email, callbackURL: VERIFIED_CALLBACK_PATH });
+
+/** The new password replaces the old one and every other session of the account is signed out. */
+export const changePassword = (input: { currentPassword: string; newPassword: string }) => post('change-password', { ...input, revokeOtherSessions: true });
+
+/** Sends a confirmation link to the new address; the account keeps the old one until it is opened. */
+export const changeEmail = (newEmail: string) => post('change-email', { newEmail, callbackURL: EMAIL_CHANGED_PATH });
+
+export const updateProfile = (input: { name: string; bio: string }) => post('update-user', input);
+
+/** Deletes the account and everything private in it; `password` is absent for accounts that only use Google. */
+export const deleteAccount = (password: string | undefined) => post('delete-user', password === undefined ? {} : { password });
+
 export const signUpWithEmail = (input: { name: string; email: string; password: string }) =>
   post('sign-up/email', { ...input, callbackURL: VERIFIED_CALLBACK_PATH });
 

@@ -42,10 +42,60 @@ export const registerFields = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.` }),
 });
 
-/** What a signed-in user may change through the auth library's profile route; it checks the rest itself. */
-export const profileUpdate = z.looseObject({
-  name: name.optional(),
-  image: z.string().max(2048).nullable().optional(),
+export const BIO_MAX_LENGTH = 500;
+
+const bio = z
+  .string()
+  .trim()
+  .max(BIO_MAX_LENGTH, { error: `La biografía admite como máximo ${BIO_MAX_LENGTH} caracteres.` });
+
+/**
+ * What a signed-in user may change through the auth library's profile route: the name and the bio. Nothing else
+ * (the avatar is uploaded through /api/me/avatar, which re-encodes it; role and state are the admins').
+ */
+export const profileUpdate = z.strictObject(
+  {
+    name: name.optional(),
+    bio: bio.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Solo se pueden cambiar el nombre y la biografía.' : undefined) },
+);
+
+/** The profile form: both fields always sent (an empty bio clears it). */
+export const profileFormSchema = z.object({ name, bio });
+
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: 'La contraseña debe tener al menos 6 caracteres' })
+  .max(PASSWORD_MAX_LENGTH, { error: `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.` });
+
+const passwordsMatch = (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword;
+
+/** The fields the auth library's change-password route receives (other sessions are always signed out). */
+export const passwordChangeFields = z.object({
+  currentPassword: z.string().min(1, { error: 'Escribe tu contraseña actual' }).max(PASSWORD_MAX_LENGTH, { error: 'Contraseña incorrecta' }),
+  newPassword,
+});
+
+export const passwordChangeSchema = passwordChangeFields
+  .extend({ confirmPassword: z.string() })
+  .refine(passwordsMatch, { error: 'Las contraseñas no coinciden', path: ['confirmPassword'] });
+
+/** 'Olvidé mi contraseña': where to send the link. */
+export const forgotPasswordSchema = z.object({ email });
+
+/** The page the reset link opens: a new password, typed twice. */
+export const passwordResetSchema = z
+  .object({ newPassword, confirmPassword: z.string() })
+  .refine(passwordsMatch, { error: 'Las contraseñas no coinciden', path: ['confirmPassword'] });
+
+export const passwordResetFields = z.object({ newPassword, token: z.string().min(1).max(256) });
+
+export const emailChangeSchema = z.object({ newEmail: email });
+
+/** Deleting the account asks for the password again (accounts that sign in only with Google have none). */
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, { error: 'Escribe tu contraseña para confirmar' }).max(PASSWORD_MAX_LENGTH, { error: 'Contraseña incorrecta' }),
 });
 
 export const registerSchema = registerFields

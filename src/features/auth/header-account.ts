@@ -6,12 +6,26 @@ import { initials } from './avatar.ts';
 import { signOutAndGoHome, type SessionUserView } from './session-client.ts';
 import { announceSignedIn } from './signed-in-signal.ts';
 import { sessionUser } from './session-store.ts';
+import { hasPendingSave } from '../saves/pending-save.ts';
+
+/** The user's photo in place of the initials (same circle; the name beside it says who it is). */
+function showAvatar(circle: HTMLElement, url: string): void {
+  const letters = circle.textContent;
+  const image = document.createElement('img');
+  image.src = url;
+  image.alt = '';
+  image.className = 'h-full w-full rounded-full object-cover';
+  // A photo that fails to load gives the initials back.
+  image.addEventListener('error', () => (circle.textContent = letters));
+  circle.replaceChildren(image);
+}
 
 function accountMarkup(template: HTMLTemplateElement, user: SessionUserView): DocumentFragment {
   const content = template.content.cloneNode(true) as DocumentFragment;
   const fields: Record<string, string> = { name: user.name, email: user.email, initials: initials(user.name, user.email) };
   for (const field of content.querySelectorAll<HTMLElement>('[data-account-field]')) {
     field.textContent = fields[field.dataset.accountField!] ?? '';
+    if (field.dataset.accountField === 'initials' && user.image) showAvatar(field, user.image);
   }
   if (user.role !== 'admin') for (const entry of content.querySelectorAll('[data-account-admin]')) entry.remove();
   return content;
@@ -35,6 +49,8 @@ export function enhanceHeaderAccount(): void {
     // undefined: not known yet, so the guest links stay.
     if (user === undefined) return;
     if (user) announceSignedIn();
+    // A tool a guest tried to save before signing in is saved now (its code loads only when one is waiting).
+    if (user && hasPendingSave()) void import('../saves/saved-tools-store.ts').then(({ finishPendingSave }) => finishPendingSave());
     for (const slot of slots) {
       const template = document.querySelector<HTMLTemplateElement>(`template[data-account-template="${slot.dataset.accountSlot}"]`);
       if (user && template) slot.replaceChildren(accountMarkup(template, user));

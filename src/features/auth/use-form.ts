@@ -15,7 +15,7 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, string>
     name,
     value: values[name] ?? '',
     error: errors[name],
-    onChange: (event: { currentTarget: HTMLInputElement }) => {
+    onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [name]: value }));
     },

@@ -8,10 +8,12 @@ interface Props {
   busy: boolean;
   /** Icon-only on cards, labelled in the preview. */
   compact?: boolean;
+  /** SPEC §7's three by default; a single format is a plain button. */
+  formats?: readonly DownloadFormat[];
 }
 
-/** A disclosure with the three formats of SPEC §7; closes on choice, Escape or a click elsewhere. */
-export function DownloadMenu({ onDownload, busy, compact = false }: Props) {
+/** A disclosure with the formats of SPEC §7; closes on choice, Escape or a click elsewhere. */
+export function DownloadMenu({ onDownload, busy, compact = false, formats = DOWNLOAD_FORMATS }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -37,6 +39,22 @@ export function DownloadMenu({ onDownload, busy, compact = false }: Props) {
     };
   }, [open]);
 
+  if (formats.length === 1) {
+    return (
+      <button
+        type="button"
+        aria-label={compact ? 'Descargar' : undefined}
+        title={compact ? 'Descargar' : undefined}
+        disabled={busy}
+        onClick={() => onDownload(formats[0]!)}
+        className={compact ? iconButton : actionButton}
+      >
+        <Icon name={busy ? 'loader' : 'download'} className={`h-4 w-4 ${busy ? 'animate-spin' : ''}`} />
+        {!compact && <span>Descargar</span>}
+      </button>
+    );
+  }
+
   return (
     <div ref={root} className="relative">
       <button
@@ -55,7 +73,7 @@ export function DownloadMenu({ onDownload, busy, compact = false }: Props) {
       </button>
       {open && (
         <ul id={listId} className="absolute bottom-full right-0 z-20 mb-2 w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
-          {DOWNLOAD_FORMATS.map((format) => (
+          {formats.map((format) => (
             <li key={format.value}>
               <button
                 type="button"

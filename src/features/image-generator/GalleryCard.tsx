@@ -19,6 +19,7 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
   const [broken, setBroken] = useState(false);
   const busy = actions.busyId === image.id;
   const dimensions = `${image.width}×${image.height}`;
+  const savedLabel = actions.savedLabel ?? 'Guardado';
   return (
     <article
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -61,10 +62,17 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
           <button type="button" className={iconButton} aria-label="Copiar" title="Copiar descripción" onClick={() => actions.copyPrompt(image)}>
             <Icon name="copy" className="h-4 w-4" />
           </button>
-          <button type="button" className={iconButton} aria-label="Remix" title="Usar esta descripción" onClick={() => actions.remix(image)}>
-            <Icon name="wand" className="h-4 w-4" />
-          </button>
-          <DownloadMenu compact busy={actions.downloadingId === image.id} onDownload={(format) => actions.download(image, format)} />
+          {actions.remix && (
+            <button type="button" className={iconButton} aria-label="Remix" title="Usar esta descripción" onClick={() => actions.remix?.(image)}>
+              <Icon name="wand" className="h-4 w-4" />
+            </button>
+          )}
+          <DownloadMenu
+            compact
+            busy={actions.downloadingId === image.id}
+            formats={actions.downloadFormats}
+            onDownload={(format) => actions.download(image, format)}
+          />
           <button type="button" className={iconButton} aria-label="Compartir" title="Compartir" onClick={() => actions.share(image)}>
             <Icon name="share" className="h-4 w-4" />
           </button>
@@ -72,18 +80,19 @@ export function GalleryCard({ image, actions }: { image: GeneratedImageView; act
             <button
               type="button"
               className={iconButton}
-              aria-label={image.isSaved ? 'Guardado' : 'Guardar'}
-
-              title={image.isSaved ? 'Guardado' : 'Guardar'}
+              aria-label={image.isSaved ? savedLabel : 'Guardar'}
+              title={image.isSaved ? savedLabel : 'Guardar'}
               disabled={busy}
               onClick={() => actions.toggleSave(image)}
             >
               <Icon name="heart" className={`h-4 w-4 ${image.isSaved ? 'fill-current text-rose-600' : ''}`} />
             </button>
           )}
-          <button type="button" className={iconButton} aria-label="Eliminar" title="Eliminar" disabled={busy} onClick={() => actions.remove(image)}>
-            <Icon name="trash" className="h-4 w-4" />
-          </button>
+          {actions.remove && (
+            <button type="button" className={iconButton} aria-label="Eliminar" title="Eliminar" disabled={busy} onClick={() => actions.remove?.(image)}>
+              <Icon name="trash" className="h-4 w-4" />
+            </button>
+          )}
         </div>
       </div>
     </article>

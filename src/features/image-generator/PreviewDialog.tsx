@@ -68,11 +68,17 @@ export function PreviewDialog({ image, actions, onClose }: { image: GeneratedIma
               <Icon name="copy" className="h-4 w-4" />
               Copiar
             </button>
-            <button type="button" className={actionButton} onClick={() => actions.remix(image)}>
-              <Icon name="wand" className="h-4 w-4" />
-              Remix
-            </button>
-            <DownloadMenu busy={actions.downloadingId === image.id} onDownload={(format) => actions.download(image, format)} />
+            {actions.remix && (
+              <button type="button" className={actionButton} onClick={() => actions.remix?.(image)}>
+                <Icon name="wand" className="h-4 w-4" />
+                Remix
+              </button>
+            )}
+            <DownloadMenu
+              busy={actions.downloadingId === image.id}
+              formats={actions.downloadFormats}
+              onDownload={(format) => actions.download(image, format)}
+            />
             <button type="button" className={actionButton} onClick={() => actions.share(image)}>
               <Icon name="share" className="h-4 w-4" />
               Compartir
@@ -80,7 +86,7 @@ export function PreviewDialog({ image, actions, onClose }: { image: GeneratedIma
             {actions.signedIn && (
               <button type="button" className={actionButton} disabled={actions.busyId === image.id} onClick={() => actions.toggleSave(image)}>
                 <Icon name="heart" className={`h-4 w-4 ${image.isSaved ? 'fill-current text-rose-600' : ''}`} />
-                {image.isSaved ? 'Guardado' : 'Guardar'}
+                {image.isSaved ? (actions.savedLabel ?? 'Guardado') : 'Guardar'}
               </button>
             )}
           </div>

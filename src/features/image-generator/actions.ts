@@ -1,18 +1,27 @@
 import type { DownloadFormat, GeneratedImageView } from './image-generator.ts';
 import { IMAGE_MODELS } from '../../lib/ai-options.ts';
 
-/** What a card and the preview can do with an image; the island owns the state behind each. */
+/**
+ * What a card and the preview can do with an image; the island owns the state behind each. The generator offers
+ * everything; the dashboard's gallery has no remix (there is no prompt box) and no delete in its Guardadas tab.
+ */
 export interface ImageActions {
   signedIn: boolean;
   busyId: string | null;
   downloadingId: string | null;
   preview: (image: GeneratedImageView) => void;
   copyPrompt: (image: GeneratedImageView) => void;
-  remix: (image: GeneratedImageView) => void;
+  /** Absent: no remix button. */
+  remix?: (image: GeneratedImageView) => void;
+  /** The formats offered (all three unless told); with one, 'Descargar' saves it straight away. */
+  downloadFormats?: readonly DownloadFormat[];
   download: (image: GeneratedImageView, format: DownloadFormat) => void;
   share: (image: GeneratedImageView) => void;
   toggleSave: (image: GeneratedImageView) => void;
-  remove: (image: GeneratedImageView) => void;
+  /** What the save button says on a saved image (the generator's 'Guardado'; the dashboard's Guardadas tab removes). */
+  savedLabel?: string;
+  /** Absent: no delete button. */
+  remove?: (image: GeneratedImageView) => void;
 }
 
 export function modelName(model: string): string {

@@ -1,5 +1,5 @@
 /** The generator island's calls to its endpoints; every failure becomes a Spanish message to show. */
-import type { GalleryPage, GalleryTab, GeneratedImageView, ImageGenerationInput } from './image-generator.ts';
+import type { GalleryPage, GallerySort, GalleryTab, GeneratedImageView, ImageGenerationInput } from './image-generator.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -28,8 +28,17 @@ async function call<T>(url: string, init: RequestInit, fallback: string): Promis
   return data;
 }
 
-export function fetchGallery(tab: GalleryTab, page: number, sessionId: string, signal?: AbortSignal): Promise<GalleryPage> {
-  const query = new URLSearchParams({ tab, page: String(page), sessionId });
+/** The dashboard's search in the prompts and order; the generator leaves them at their defaults. */
+export interface GalleryFilters {
+  search?: string;
+  sort?: GallerySort;
+}
+
+export function fetchGallery(tab: GalleryTab, page: number, sessionId: string, signal?: AbortSignal, filters: GalleryFilters = {}): Promise<GalleryPage> {
+  const query = new URLSearchParams({ tab, page: String(page) });
+  if (sessionId) query.set('sessionId', sessionId);
+  if (filters.search?.trim()) query.set('q', filters.search.trim());
+  if (filters.sort && filters.sort !== 'newest') query.set('sort', filters.sort);
   return call<GalleryPage>(`/api/images?${query}`, { signal }, 'No se pudieron cargar tus imágenes.');
 }
 
@@ -42,5 +51,5 @@ export function toggleSaved(id: string, fallback: string): Promise<{ saved: bool
 }
 
 export function deleteImage(id: string, sessionId: string, fallback: string): Promise<{ deleted: true }> {
-  return call(`/api/images/${encodeURIComponent(id)}`, { method: 'DELETE', body: JSON.stringify({ sessionId }) }, fallback);
+  return call(`/api/images/${encodeURIComponent(id)}`, { method: 'DELETE', body: JSON.stringify(sessionId ? { sessionId } : {}) }, fallback);
 }

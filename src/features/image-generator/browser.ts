@@ -21,7 +21,12 @@ export async function copyText(text: string): Promise<void> {
 }
 
 /** Redraws the stored image on a canvas and saves it in the chosen format (PNG quality 1, JPG and WebP 0.9). */
-export async function downloadImage(imageUrl: string, prompt: string, format: DownloadFormat, index?: number): Promise<void> {
+export async function downloadImage(
+  imageUrl: string,
+  prompt: string,
+  format: DownloadFormat,
+  options: { index?: number; nameChars?: number } = {},
+): Promise<void> {
   const response = await fetch(imageUrl, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const bitmap = await createImageBitmap(await response.blob());
@@ -41,7 +46,7 @@ export async function downloadImage(imageUrl: string, prompt: string, format: Do
   if (!blob || blob.type !== format.mime) throw new Error(`El navegador no puede guardar ${format.label}`);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = downloadFileName(prompt, format.value, Date.now(), index);
+  link.download = downloadFileName(prompt, format.value, Date.now(), options.index, options.nameChars);
   document.body.append(link);
   link.click();
   link.remove();

@@ -71,8 +71,18 @@ describe('generation request schema', () => {
   });
 
   it('reads gallery queries leniently', () => {
-    expect(galleryQuery.parse({ tab: 'saved', page: '3' })).toEqual({ tab: 'saved', page: 3, sessionId: undefined });
-    expect(galleryQuery.parse({ tab: 'nope', page: '-1', sessionId: 'x' })).toEqual({ tab: 'all', page: 1, sessionId: undefined });
+    expect(galleryQuery.parse({ tab: 'saved', page: '3' })).toEqual({ tab: 'saved', page: 3, sessionId: undefined, q: '', sort: 'newest' });
+    expect(galleryQuery.parse({ tab: 'nope', page: '-1', sessionId: 'x' })).toEqual({ tab: 'all', page: 1, sessionId: undefined, q: '', sort: 'newest' });
+  });
+
+  it('reads the dashboard’s search and order, ignoring what it does not know', () => {
+    expect(galleryQuery.parse({ q: '  faro  ', sort: 'prompt' })).toMatchObject({ q: 'faro', sort: 'prompt' });
+    expect(galleryQuery.parse({ q: 'x'.repeat(201), sort: 'aleatorio' })).toMatchObject({ q: '', sort: 'newest' });
+  });
+
+  it('names dashboard downloads from 30 characters of the prompt', () => {
+    const name = downloadFileName('Un faro en un acantilado al atardecer con gaviotas', 'png', 9, undefined, 30);
+    expect(name).toBe('un-faro-en-un-acantilado-al-atardece-9.png');
   });
 });
 

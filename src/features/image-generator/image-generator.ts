@@ -70,11 +70,29 @@ export type ImageGenerationInput = z.infer<typeof imageGenerationInput>;
 /** Body of the delete and save calls: anonymous visitors prove which session they are. */
 export const imageActionInput = z.object({ sessionId: visitorSessionId.optional() });
 
+/** The dashboard's orders (SPEC §2 "Images"): newest, oldest, or by description. */
+export const GALLERY_SORTS = ['newest', 'oldest', 'prompt'] as const;
+export type GallerySort = (typeof GALLERY_SORTS)[number];
+export const GALLERY_SORT_LABELS: Record<GallerySort, string> = { newest: 'Más recientes', oldest: 'Más antiguas', prompt: 'Por descripción' };
+export const GALLERY_SEARCH_MAX = 200;
+
 export const galleryQuery = z.object({
   tab: z.enum(GALLERY_TABS).catch('all'),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
   sessionId: visitorSessionId.optional().catch(undefined),
+  /** Words of the prompt to look for (case- and accent-insensitive); empty shows everything. */
+  q: z.string().trim().max(GALLERY_SEARCH_MAX).catch('').default(''),
+  sort: z.enum(GALLERY_SORTS).catch('newest').default('newest'),
 });
+
+/** Which slice of a gallery tab to read. */
+export interface GalleryListing {
+  page: number;
+  search?: string;
+  sort?: GallerySort;
+  /** The generator pages by GALLERY_PAGE_SIZE; the dashboard's overview shows fewer. */
+  pageSize?: number;
+}
 
 /** One generated image as the gallery shows it. */
 export interface GeneratedImageView {
@@ -110,17 +128,21 @@ export const DOWNLOAD_FORMATS = [
 ] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
+/** SPEC §7: the generator names files from 50 characters of the prompt, the dashboard's images pages from 30. */
+export const DOWNLOAD_NAME_CHARS = 50;
+export const DASHBOARD_DOWNLOAD_NAME_CHARS = 30;
+
 /**
- * SPEC §7: the first 50 alphanumeric characters of the prompt, an optional index and a timestamp.
+ * SPEC §7: the first 50 (or `nameChars`) alphanumeric characters of the prompt, an optional index and a timestamp.
  * Accents are folded so "Señal en la montaña" reads "senal-en-la-montana", not "seal-en-la-montaa".
  */
-export function downloadFileName(prompt: string, extension: string, now: number, index?: number): string {
+export function downloadFileName(prompt: string, extension: string, now: number, index?: number, nameChars = DOWNLOAD_NAME_CHARS): string {
   let kept = 0;
   let base = '';
   for (const char of foldAccents(prompt)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()) {
-    if (kept === 50) break;
+    if (kept === nameChars) break;
     if (char === ' ') base += '-';
     else {
       base += char;

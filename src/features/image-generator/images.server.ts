@@ -50,13 +50,16 @@ export const generateImagesEndpoint = endpoint({
   },
 });
 
-/** GET /api/images?tab=all|saved|recent&page=n[&sessionId=]: one page of the visitor's own gallery with tab counts. */
+/**
+ * GET /api/images?tab=all|saved|recent&page=n[&sessionId=][&q=][&sort=newest|oldest|prompt]: one page of the
+ * visitor's own gallery with tab counts; the dashboard adds a search in the prompts and an order.
+ */
 export const galleryEndpoint = endpoint({
   query: galleryQuery,
   handle: async ({ query, user }) => {
     const owner = ownerOf(user, query.sessionId);
     if (!owner) return { items: [], counts: { all: 0, saved: 0, recent: 0 }, hasMore: false };
-    return listGallery(owner, query.tab, query.page);
+    return listGallery(owner, query.tab, { page: query.page, search: query.q, sort: query.sort });
   },
 });
 

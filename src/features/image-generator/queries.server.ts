@@ -3,8 +3,17 @@
  * a signed-in user by user id and an anonymous visitor by the session id kept in their browser.
  * Every function takes the owner and filters by it in SQL: ownership is never checked in JavaScript.
  */
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { GALLERY_PAGE_SIZE, RECENT_LIMIT, RECENT_WINDOW_HOURS, type GalleryPage, type GalleryTab, type GeneratedImageView } from './image-generator.ts';
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import {
+  GALLERY_PAGE_SIZE,
+  RECENT_LIMIT,
+  RECENT_WINDOW_HOURS,
+  type GalleryListing,
+  type GalleryPage,
+  type GallerySort,
+  type GalleryTab,
+  type GeneratedImageView,
+} from './image-generator.ts';
 import type { VisitorType } from '../visitor/visitor.ts';
 import { keyOf, servedImage, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
@@ -79,8 +88,31 @@ export async function insertGeneratedImage(image: NewGeneratedImage, db: Databas
   return toView(row!, storage);
 }
 
-/** One gallery tab: Todas and Guardadas in pages of 16, Recientes the last day's newest 12; counts for every tab. */
-export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: number, db: Database = getDb(), storage = getStorage()): Promise<GalleryPage> {
+/** Prompts containing the words, ignoring case and accents (strpos: the visitor's text is never a pattern). */
+function promptContains(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return sql`strpos(lower(extensions.unaccent(${history.prompt})), lower(extensions.unaccent(${search}))) > 0`;
+}
+
+function galleryOrder(sort: GallerySort, savedFirst = false): SQL[] {
+  if (sort === 'oldest') return [asc(history.createdAt), asc(history.id)];
+  // Alphabetical as a Spanish reader expects, whatever the database's collation: 'Árbol' before 'barco'.
+  if (sort === 'prompt') return [asc(sql`lower(extensions.unaccent(${history.prompt}))`), desc(history.createdAt), desc(history.id)];
+  return savedFirst ? [desc(saved.createdAt), desc(saved.id)] : [desc(history.createdAt), desc(history.id)];
+}
+
+/**
+ * One gallery tab: Todas and Guardadas in pages of 16, Recientes the last day's newest 12; counts for every tab
+ * (always of the whole gallery, not of the search). `listing` is a page number, or a page with a search and an order.
+ */
+export async function listGallery(
+  owner: ImageOwner,
+  tab: GalleryTab,
+  listing: number | GalleryListing,
+  db: Database = getDb(),
+  storage = getStorage(),
+): Promise<GalleryPage> {
+  const { page, search, sort = 'newest', pageSize = GALLERY_PAGE_SIZE } = typeof listing === 'number' ? { page: listing } : listing;
   const [totals] = await db
     .select({
       all: count(),
@@ -102,25 +134,25 @@ export async function listGallery(owner: ImageOwner, tab: GalleryTab, page: numb
   }
   if (tab === 'saved' && !('userId' in owner)) return { items: [], counts, hasMore: false };
 
-  const offset = (page - 1) * GALLERY_PAGE_SIZE;
+  const offset = (page - 1) * pageSize;
   const rows =
     tab === 'saved'
       ? await db
           .select(viewColumns)
           .from(saved)
           .innerJoin(history, eq(history.id, saved.imageHistoryId))
-          .where(and(eq(saved.userId, (owner as { userId: string }).userId), ownedBy(owner)))
-          .orderBy(desc(saved.createdAt), desc(saved.id))
-          .limit(GALLERY_PAGE_SIZE + 1)
+          .where(and(eq(saved.userId, (owner as { userId: string }).userId), ownedBy(owner), promptContains(search)))
+          .orderBy(...galleryOrder(sort, true))
+          .limit(pageSize + 1)
           .offset(offset)
       : await db
           .select(viewColumns)
           .from(history)
-          .where(ownedBy(owner))
-          .orderBy(desc(history.createdAt), desc(history.id))
-          .limit(GALLERY_PAGE_SIZE + 1)
+          .where(and(ownedBy(owner), promptContains(search)))
+          .orderBy(...galleryOrder(sort))
+          .limit(pageSize + 1)
           .offset(offset);
-  return { items: rows.slice(0, GALLERY_PAGE_SIZE).map((row) => toView(row, storage)), counts, hasMore: rows.length > GALLERY_PAGE_SIZE };
+  return { items: rows.slice(0, pageSize).map((row) => toView(row, storage)), counts, hasMore: rows.length > pageSize };
 }
 
 /**

@@ -125,6 +125,28 @@ describe('saved tools store', () => {
     expect(calls.filter((call) => call.url === '/api/saved')).toEqual([]);
   });
 
+  it('saves the tool whose card opened the dialog once the guest signs in, and only once', async () => {
+    const values = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => values.set(key, value),
+      removeItem: (key: string) => values.delete(key),
+    });
+    serve({ session: null });
+    const { toggleSavedTool, finishPendingSave, savedToolIds, currentToast, closeAuthDialog } = await stores();
+    expect(await toggleSavedTool(TOOL, 'page')).toBe('guest');
+    expect(values.size).toBe(0);
+    expect(await toggleSavedTool(TOOL, 'card')).toBe('guest');
+    closeAuthDialog();
+
+    serve({ change: 200 });
+    await finishPendingSave();
+    expect(savedToolIds.get().has(TOOL)).toBe(true);
+    expect(currentToast.get()).toEqual({ title: 'Publicación guardada', description: 'La publicación ha sido guardada exitosamente.' });
+    await finishPendingSave();
+    expect(calls.filter((call) => call.url === '/api/saved').map((call) => [call.method, call.body])).toEqual([['POST', { postId: TOOL }]]);
+  });
+
   it('reads the saved ids again 1000 ms after a sign-in from the dialog', async () => {
     vi.useFakeTimers();
     serve({ ids: [TOOL, OTHER] });
@@ -135,6 +157,23 @@ describe('saved tools store', () => {
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     await vi.waitFor(() => expect([...savedToolIds.get()]).toEqual([TOOL, OTHER]));
+  });
+
+  it('keeps a save made while the list of saved ids was still on its way', async () => {
+    let answerList: (response: Response) => void = () => {};
+    handler = (url, init) => {
+      if (url === '/api/saved' && (init?.method ?? 'GET') === 'GET') return new Promise((resolve) => (answerList = resolve));
+      return json({ saved: true });
+    };
+    const { savedToolIds, sessionUser, toggleSavedTool } = await stores();
+    sessionUser.set(USER);
+    const stop = savedToolIds.listen(() => {});
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(await toggleSavedTool(TOOL, 'card')).toBe('saved');
+    // The list was read before the save reached the server.
+    answerList(json({ ids: [OTHER] }));
+    await vi.waitFor(() => expect([...savedToolIds.get()].sort()).toEqual([TOOL, OTHER].sort()));
+    stop();
   });
 
   it('forgets the saved ids when the user signs out', async () => {

@@ -6,6 +6,7 @@ import { atom, onMount } from 'nanostores';
 import type { SessionUserView } from '../auth/session-client.ts';
 import { fetchSavedToolIds, requestSaveChange, saveToasts } from './saved-tools.ts';
 import { openAuthDialog } from '../auth/auth-dialog-store.ts';
+import { rememberPendingSave, takePendingSave } from './pending-save.ts';
 import { sessionUser } from '../auth/session-store.ts';
 import { showToast } from '../toast/toast-store.ts';
 
@@ -16,9 +17,28 @@ export const pendingToolIds = atom<ReadonlySet<string>>(new Set());
 /** SPEC §9: the saved ids are read again this long after a sign-in from the dialog. */
 export const SIGN_IN_REFRESH_DELAY_MS = 1000;
 
+/** Saves and removals made while a list of ids is on its way: the list was read before them, so they win. */
+const changesDuringLoads = new Set<Map<string, boolean>>();
+
+function recordChange(toolId: string, saved: boolean): void {
+  for (const changes of changesDuringLoads) changes.set(toolId, saved);
+}
+
 export async function loadSavedToolIds(): Promise<void> {
-  const ids = await fetchSavedToolIds();
-  if (ids) savedToolIds.set(new Set(ids));
+  const changes = new Map<string, boolean>();
+  changesDuringLoads.add(changes);
+  try {
+    const ids = await fetchSavedToolIds();
+    if (!ids) return;
+    const next = new Set(ids);
+    for (const [toolId, saved] of changes) {
+      if (saved) next.add(toolId);
+      else next.delete(toolId);
+    }
+    savedToolIds.set(next);
+  } finally {
+    changesDuringLoads.delete(changes);
+  }
 }
 
 onMount(savedToolIds, () => {
@@ -64,7 +84,10 @@ export async function toggleSavedTool(toolId: string, place: SavePlace, opener: 
   if (pendingToolIds.get().has(toolId)) return 'busy';
   const user = await knownSessionUser();
   if (!user) {
-    if (place === 'card') openAuthDialog(opener);
+    if (place === 'card') {
+      rememberPendingSave(toolId);
+      openAuthDialog(opener);
+    }
     return 'guest';
   }
   if (pendingToolIds.get().has(toolId)) return 'busy';
@@ -77,8 +100,32 @@ export async function toggleSavedTool(toolId: string, place: SavePlace, opener: 
       return 'failed';
     }
     savedToolIds.set(withId(savedToolIds.get(), toolId, save));
+    recordChange(toolId, save);
     showToast(save ? saveToasts.saved : saveToasts.removed);
     return save ? 'saved' : 'removed';
+  } finally {
+    pendingToolIds.set(withId(pendingToolIds.get(), toolId, false));
+  }
+}
+
+/**
+ * Saves the tool whose 'Guardar' a guest pressed before signing in (see pending-save.ts). Saving is idempotent
+ * on the server, so a tool the account had already saved just shows as saved.
+ */
+export async function finishPendingSave(): Promise<void> {
+  const toolId = takePendingSave();
+  if (!toolId || pendingToolIds.get().has(toolId)) return;
+  pendingToolIds.set(withId(pendingToolIds.get(), toolId, true));
+  try {
+    const status = await requestSaveChange(toolId, true);
+    if (status === 200) {
+      savedToolIds.set(withId(savedToolIds.get(), toolId, true));
+      recordChange(toolId, true);
+      showToast(saveToasts.saved);
+    } else if (status !== 404) {
+      // 404: the tool was unpublished meanwhile; there is nothing left to save.
+      showToast(saveToasts.saveFailed);
+    }
   } finally {
     pendingToolIds.set(withId(pendingToolIds.get(), toolId, false));
   }

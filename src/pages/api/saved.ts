@@ -1,9 +1,7 @@
 import { listSavedTools, saveToolEndpoint, unsaveToolEndpoint } from '../../features/saves/saved-tools.server.ts';
-import { methodNotAllowed } from '../../server/http/endpoint.ts';
 
 export const prerender = false;
 
 export const GET = listSavedTools;
 export const POST = saveToolEndpoint;
 export const DELETE = unsaveToolEndpoint;
-export const ALL = methodNotAllowed;

@@ -4,18 +4,33 @@
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { ERROR_TABLE } from '../../lib/error-table.ts';
-import type { z } from '../../lib/zod.ts';
-import { loginSchema, PASSWORD_MIN_LENGTH, profileUpdate, registerFields, SPANISH_MESSAGE_CODE } from '../../features/auth/auth-forms.ts';
+import { z } from '../../lib/zod.ts';
+import {
+  deleteAccountSchema,
+  emailChangeSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordChangeFields,
+  passwordResetFields,
+  PASSWORD_MIN_LENGTH,
+  profileUpdate,
+  registerFields,
+  SPANISH_MESSAGE_CODE,
+} from '../../features/auth/auth-forms.ts';
+import { deleteAccountFiles, deleteAccountRows } from '../../features/dashboard/account-deletion.server.ts';
+import { avatarUrlFor } from '../../features/dashboard/avatar-url.server.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';
-import { existingAccountEmail, verificationEmail } from '../email/templates.ts';
+import { emailChangeNoticeEmail, emailChangeVerificationEmail, existingAccountEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts';
 import { serverEnv, trustedOrigins, type ServerEnv } from '../env.ts';
+import type { StorageDriver } from '../storage/driver.ts';
+import { getStorage } from '../storage/storage.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -32,6 +47,8 @@ export const AUTH_RATE_LIMITS = {
   /** Each of these sends an e-mail: a few an hour is all a person needs. */
   mail: { window: 3600, max: 5 },
   profile: { window: 60, max: 10 },
+  /** Trying tokens from a reset link: a person needs one or two. */
+  passwordReset: { window: 3600, max: 10 },
 } as const;
 
 export interface GoogleSignIn {
@@ -52,6 +69,10 @@ export interface AuthOptions {
   adminEmail: string | undefined;
   sendMail: SendMail;
   google?: GoogleSignIn | undefined;
+  /** Where avatars and the files of deleted accounts live (the configured driver unless a test gives its own). */
+  storage?: () => StorageDriver;
+  /** Sign-ups per hour from one IP (AUTH_RATE_LIMIT_SIGN_UP); AUTH_RATE_LIMITS.signUp.max unless set. */
+  signUpLimit?: number | undefined;
 }
 
 /**
@@ -76,15 +97,29 @@ export function googleSettings(env: ServerEnv): GoogleSignIn | undefined {
   return clientId && clientSecret ? { clientId, clientSecret, issuer } : undefined;
 }
 
-function validate(schema: z.ZodType, body: unknown): void {
+function validate<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw new APIError('BAD_REQUEST', { message: result.error.issues[0]!.message, code: SPANISH_MESSAGE_CODE });
+  return result.data;
 }
 
+/** The routes whose body is checked against a form's schema before better-auth reads it. */
+const BODY_SCHEMAS: Record<string, z.ZodType> = {
+  '/sign-up/email': registerFields,
+  '/sign-in/email': loginSchema,
+  '/change-email': emailChangeSchema.extend({ callbackURL: z.string().max(512).optional() }),
+  '/change-password': passwordChangeFields.extend({ revokeOtherSessions: z.boolean().optional() }),
+  '/request-password-reset': forgotPasswordSchema.extend({ redirectTo: z.string().max(512).optional() }),
+  '/reset-password': passwordResetFields,
+};
+
 export function createAuth(options: AuthOptions) {
-  const { db, sendMail, siteName } = options;
+  const { db, pool, sendMail, siteName } = options;
   const site = new URL(options.siteUrl);
   const google = googleProvider(options.google);
+  const storage = options.storage ?? getStorage;
+  // Files of an account being deleted, from its rows' deletion (before) to the files' (after).
+  const filesOfDeletedAccounts = new Map<string, string[]>();
   return betterAuth({
     appName: siteName,
     baseURL: site.origin,
@@ -101,6 +136,21 @@ export function createAuth(options: AuthOptions) {
       additionalFields: {
         role: { type: ['user', 'admin'], required: false, defaultValue: 'user', input: false },
         isActive: { type: 'boolean', required: false, defaultValue: true, input: false },
+        bio: { type: 'string', required: false, input: true },
+      },
+      // The new address must be verified: the change happens when the link sent to it is opened.
+      changeEmail: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // One transaction removes every private row (the profile included); better-auth then finds nothing left.
+        beforeDelete: async (user) => {
+          filesOfDeletedAccounts.set(user.id, await deleteAccountRows(pool, user.id));
+        },
+        afterDelete: async (user) => {
+          const keys = filesOfDeletedAccounts.get(user.id) ?? [];
+          filesOfDeletedAccounts.delete(user.id);
+          await deleteAccountFiles(storage(), keys);
+        },
       },
     },
     emailAndPassword: {
@@ -108,6 +158,12 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: 3600,
+      // Whoever knew the old password is signed out everywhere once a new one is chosen.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await sendMail(passwordResetEmail({ to: user.email, name: user.name, url, siteName }));
+      },
       // better-auth answers a duplicate sign-up like a new one (no account enumeration): the owner is told instead.
       onExistingUserSignUp: async ({ user }) => {
         await sendMail(existingAccountEmail({ to: user.email, name: user.name, loginUrl: `${site.origin}/login`, siteName }));
@@ -119,6 +175,15 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       sendVerificationEmail: async ({ user, url }) => {
+        // An e-mail change sends the link to the new address, while the profile still holds the old one.
+        const [stored] = await db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, user.id));
+        if (stored && stored.email.toLowerCase() !== user.email.toLowerCase()) {
+          await sendMail(emailChangeVerificationEmail({ to: user.email, name: user.name, url, siteName }));
+          await sendMail(
+            emailChangeNoticeEmail({ to: stored.email, name: user.name, newEmail: user.email, profileUrl: `${site.origin}/dashboard/profile`, siteName }),
+          );
+          return;
+        }
         await sendMail(verificationEmail({ to: user.email, name: user.name, url, siteName }));
       },
     },
@@ -127,12 +192,14 @@ export function createAuth(options: AuthOptions) {
       customStorage: databaseRateLimitStorage(options.pool),
       customRules: {
         '/sign-in/*': AUTH_RATE_LIMITS.signIn,
-        '/sign-up/*': AUTH_RATE_LIMITS.signUp,
+        '/sign-up/*': { window: AUTH_RATE_LIMITS.signUp.window, max: options.signUpLimit ?? AUTH_RATE_LIMITS.signUp.max },
         '/send-verification-email': AUTH_RATE_LIMITS.mail,
         '/request-password-reset': AUTH_RATE_LIMITS.mail,
         '/change-email': AUTH_RATE_LIMITS.mail,
         '/update-user': AUTH_RATE_LIMITS.profile,
         '/change-password': AUTH_RATE_LIMITS.profile,
+        '/delete-user': AUTH_RATE_LIMITS.profile,
+        '/reset-password': AUTH_RATE_LIMITS.passwordReset,
         // Every page load of a signed-in visitor asks for the session: not worth a write.
         '/get-session': false,
       },
@@ -161,12 +228,39 @@ export function createAuth(options: AuthOptions) {
     hooks: {
       // The same schemas as the forms: the server never trusts the browser's validation.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-up/email') validate(registerFields, ctx.body);
-        if (ctx.path === '/sign-in/email') validate(loginSchema, ctx.body);
-        if (ctx.path === '/update-user') validate(profileUpdate, ctx.body);
+        const schema = BODY_SCHEMAS[ctx.path];
+        if (schema) validate(schema, ctx.body);
+        // Trimmed name and bio are what gets stored.
+        if (ctx.path === '/update-user') return { context: { body: validate(profileUpdate, ctx.body) } };
+        if (ctx.path === '/delete-user') await requirePasswordToDelete(ctx);
+        return undefined;
+      }),
+      // The session carries avatar_url as stored (a storage key): browsers get the address to load it from.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/get-session') return undefined;
+        const returned = ctx.context.returned as { user?: { image?: string | null } } | null | undefined;
+        if (!returned?.user?.image) return undefined;
+        return ctx.json({ ...returned, user: { ...returned.user, image: avatarUrlFor(storage(), returned.user.image) } });
       }),
     },
   });
+}
+
+/**
+ * An account with a password must type it to be deleted (better-auth alone would accept a recent session);
+ * one that only signs in with Google has none, and better-auth then asks for a session opened in the last day.
+ */
+async function requirePasswordToDelete(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]): Promise<void> {
+  const body = (ctx.body ?? {}) as { password?: unknown; token?: unknown };
+  if (body.token !== undefined) throw new APIError('BAD_REQUEST', { message: 'Escribe tu contraseña para confirmar', code: SPANISH_MESSAGE_CODE });
+  if (body.password !== undefined) {
+    validate(deleteAccountSchema, body);
+    return;
+  }
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const credential = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
+  if (credential?.password) throw new APIError('BAD_REQUEST', { message: 'Escribe tu contraseña para confirmar', code: SPANISH_MESSAGE_CODE });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -189,6 +283,7 @@ export function getAuth(): Auth {
       trustedOrigins: trustedOrigins(env),
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
+      signUpLimit: env.AUTH_RATE_LIMIT_SIGN_UP,
       google: googleSettings(env),
       sendMail: createMailer({
         smtpUrl: env.SMTP_URL,

@@ -35,3 +35,42 @@ export function existingAccountEmail(options: { to: string; name: string; loginU
     html: layout(options.siteName, [intro, notice], { label: 'Iniciar sesión', url: options.loginUrl }, [ignore]),
   };
 }
+
+/** 'Olvidé mi contraseña': the link opens the page where a new password is chosen. */
+export function passwordResetEmail(options: { to: string; name: string; url: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const ask = `Has pedido restablecer tu contraseña de ${options.siteName}. El enlace caduca en una hora y solo sirve una vez.`;
+  const ignore = 'Si no lo has pedido tú, ignora este mensaje: tu contraseña no ha cambiado.';
+  return {
+    to: options.to,
+    subject: `Restablece tu contraseña de ${options.siteName}`,
+    text: `${intro}\n\n${ask}\n\n${options.url}\n\n${ignore}\n`,
+    html: layout(options.siteName, [intro, ask], { label: 'Elegir una contraseña nueva', url: options.url }, [ignore]),
+  };
+}
+
+/** Sent to the new address of an e-mail change: the change happens only when this link is opened. */
+export function emailChangeVerificationEmail(options: { to: string; name: string; url: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const ask = `Confirma que quieres usar este email en tu cuenta de ${options.siteName}. Hasta que abras el enlace, la cuenta sigue con el email anterior. El enlace caduca en una hora.`;
+  const ignore = 'Si no lo has pedido tú, ignora este mensaje.';
+  return {
+    to: options.to,
+    subject: `Confirma tu nuevo email en ${options.siteName}`,
+    text: `${intro}\n\n${ask}\n\n${options.url}\n\n${ignore}\n`,
+    html: layout(options.siteName, [intro, ask], { label: 'Confirmar el nuevo email', url: options.url }, [ignore]),
+  };
+}
+
+/** Sent to the current address when someone asks to move the account to another one. */
+export function emailChangeNoticeEmail(options: { to: string; name: string; newEmail: string; profileUrl: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const notice = `Se ha pedido cambiar el email de tu cuenta de ${options.siteName} a ${options.newEmail}. El cambio solo se hará si alguien abre el enlace enviado a esa dirección.`;
+  const act = 'Si no has sido tú, cambia tu contraseña cuanto antes desde tu perfil.';
+  return {
+    to: options.to,
+    subject: `Cambio de email en ${options.siteName}`,
+    text: `${intro}\n\n${notice}\n\n${act}\n${options.profileUrl}\n`,
+    html: layout(options.siteName, [intro, notice], { label: 'Ir a mi perfil', url: options.profileUrl }, [act]),
+  };
+}

@@ -234,17 +234,6 @@ export function endpoint<
   };
 }
 
-/**
- * Every API route file also exports `ALL = methodNotAllowed`: Astro would answer a method the file does not handle
- * with the site's HTML 404 page, and API clients read JSON.
- */
-export const methodNotAllowed = endpoint({
-  sameOrigin: false,
-  handle: async () => {
-    throw new AppError('method_not_allowed');
-  },
-});
-
 /** Unknown API paths (src/pages/api/[...rest].ts): JSON, like every API answer. */
 export const apiNotFound = endpoint({
   sameOrigin: false,

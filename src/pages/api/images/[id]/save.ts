@@ -1,7 +1,5 @@
 import { toggleSavedImageEndpoint } from '../../../../features/image-generator/images.server.ts';
-import { methodNotAllowed } from '../../../../server/http/endpoint.ts';
 
 export const prerender = false;
 
 export const POST = toggleSavedImageEndpoint;
-export const ALL = methodNotAllowed;

@@ -1,0 +1,54 @@
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { FormField } from '../../components/ui/FormField.tsx';
+import { changeEmail } from '../auth/auth-client.ts';
+import { emailChangeSchema } from '../auth/auth-forms.ts';
+import { useValidatedForm } from '../auth/use-form.ts';
+import { showToast } from '../toast/toast-store.ts';
+import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
+import { profileButtonClass } from './ProfileForm.tsx';
+
+/** E-mail change: a link goes to the new address, and only opening it changes the account's e-mail. */
+export default function EmailForm({ email }: { email: string }) {
+  const { bind, onSubmit, submitting, disabled } = useValidatedForm(emailChangeSchema, { newEmail: '' });
+  const [sentTo, setSentTo] = useState('');
+  const [error, setError] = useState('');
+
+  const handleSubmit = onSubmit(async ({ newEmail }) => {
+    setError('');
+    setSentTo('');
+    if (newEmail.toLowerCase() === email.toLowerCase()) {
+      setError('Ese ya es el email de tu cuenta.');
+      return false;
+    }
+    const result = await changeEmail(newEmail);
+    if (!result.ok) {
+      setError(accountErrorMessage(result.failure));
+      return false;
+    }
+    setSentTo(newEmail);
+    showToast(PROFILE_TOASTS.emailSent);
+    return false;
+  });
+
+  return (
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
+      <p className="text-slate-700">
+        Tu email actual es <strong className="font-semibold">{email}</strong>.
+      </p>
+      <FormField label="Nuevo email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('newEmail')} />
+      <div aria-live="polite">
+        {sentTo && (
+          <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+            Te hemos enviado un enlace a <strong>{sentTo}</strong>. Tu email cambiará cuando lo abras; hasta entonces sigues entrando con el actual.
+          </p>
+        )}
+        {error && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{error}</p>}
+      </div>
+      <button type="submit" disabled={disabled} className={profileButtonClass}>
+        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
+        {submitting ? 'Enviando...' : 'Cambiar email'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The user's dashboard (SPEC §2 "Dashboard"): what its pages show, their limits and their texts, shared by the
+ * server queries, the Astro pages and the islands.
+ */
+
+/** SPEC §9: dashboard lists show 5 posts and a grid of 6 images. */
+export const RECENT_POSTS = 5;
+export const RECENT_IMAGES = 6;
+/** Saved tools come in pages of this many (24: two rows of the widest grids). */
+export const SAVED_PAGE_SIZE = 24;
+/** SPEC §4: the saved list is read again this long after an unsave. */
+export const SAVED_REFETCH_DELAY_MS = 500;
+
+export type PostStatus = 'pending' | 'published' | 'rejected';
+
+export const POST_STATUS_LABEL: Record<PostStatus, string> = {
+  published: 'Publicado',
+  pending: 'Pendiente',
+  rejected: 'Rechazado',
+};
+
+export interface OverviewStats {
+  posts: { total: number; published: number; pending: number; rejected: number };
+  /** Page views of all the user's tools. */
+  views: number;
+  images: { total: number; saved: number };
+  stories: number;
+  savedTools: number;
+}
+
+/** One of the user's own tools as 'Mis publicaciones' and the overview list it. */
+export interface MyPost {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  status: PostStatus;
+  /** The moderator's note shown with a rejection. */
+  reviewNote: string | null;
+  isVerified: boolean;
+  views: number;
+  category: { name: string; slug: string } | null;
+  createdAt: string;
+}
+
+/** A saved tool as the 'Guardados' cards show it (SPEC §2 "Saved posts"). */
+export interface SavedToolView {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  /** The tool's image, else its logo (SPEC: "image or logo with fallback icon"), as a served address. */
+  imageUrl: string | null;
+  logoUrl: string | null;
+  isFeatured: boolean;
+  isPopular: boolean;
+  isVerified: boolean;
+  category: { name: string; slug: string; icon: string; color: string } | null;
+  author: string;
+  savedAt: string;
+}
+
+export interface SavedToolsPage {
+  items: SavedToolView[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+}
+
+/** Who may open the editor at /editar/{id} from 'Mis publicaciones': admins always, authors until it is published. */
+export function canEditPost(post: Pick<MyPost, 'status'>, role: 'user' | 'admin'): boolean {
+  return role === 'admin' || post.status !== 'published';
+}
+
+export const DELETE_POST_TEXTS = {
+  confirmTitle: '¿Eliminar publicación?',
+  deleted: 'Publicación eliminada',
+  failed: 'No se pudo eliminar la publicación.',
+} as const;
+
+const shortDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Madrid' });
+
+/** '5 nov 2026'. */
+export function dashboardDate(iso: string): string {
+  return shortDate.format(new Date(iso));
+}
+
+const numbers = new Intl.NumberFormat('es-ES');
+
+export function formatCount(value: number): string {
+  return numbers.format(value);
+}

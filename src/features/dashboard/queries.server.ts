@@ -1,0 +1,235 @@
+/**
+ * The dashboard's reads and writes. Every statement filters by the session's user id in SQL: another user's id
+ * finds nothing, exactly like an id that does not exist. Numbers are SQL counts, never the length of a loaded list.
+ */
+import { getPool } from '../../server/db/client.ts';
+import type { Queryable } from '../../server/db/queryable.ts';
+import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
+import { getStorage } from '../../server/storage/storage.ts';
+import { authorName } from '../../lib/tool-page.ts';
+import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from './dashboard.ts';
+
+/** The counts of the overview's four cards (and the sidebar's), in one round trip. */
+export async function overviewStats(userId: string, db: Queryable = getPool()): Promise<OverviewStats> {
+  const { rows } = await db.query<{
+    total: number;
+    published: number;
+    pending: number;
+    rejected: number;
+    views: string;
+    images: number;
+    saved_images: number;
+    stories: number;
+    saved_tools: number;
+  }>(
+    `SELECT p.total, p.published, p.pending, p.rejected, p.views,
+            (SELECT count(*)::int FROM image_generation_history WHERE user_id = $1) AS images,
+            (SELECT count(*)::int FROM saved_generated_images WHERE user_id = $1) AS saved_images,
+            (SELECT count(*)::int FROM generated_stories WHERE user_id = $1) AS stories,
+            (SELECT count(*)::int FROM saved_posts s JOIN posts t ON t.id = s.post_id AND t.status = 'published'
+              WHERE s.user_id = $1) AS saved_tools
+       FROM (SELECT count(*)::int AS total,
+                    count(*) FILTER (WHERE status = 'published')::int AS published,
+                    count(*) FILTER (WHERE status = 'pending')::int AS pending,
+                    count(*) FILTER (WHERE status = 'rejected')::int AS rejected,
+                    coalesce(sum(views), 0)::text AS views
+               FROM posts WHERE user_id = $1) p`,
+    [userId],
+  );
+  const row = rows[0]!;
+  return {
+    posts: { total: row.total, published: row.published, pending: row.pending, rejected: row.rejected },
+    views: Number(row.views),
+    images: { total: row.images, saved: row.saved_images },
+    stories: row.stories,
+    savedTools: row.saved_tools,
+  };
+}
+
+interface PostRow {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  status: MyPost['status'];
+  review_note: string | null;
+  is_verified: boolean;
+  views: string;
+  category_name: string | null;
+  category_slug: string | null;
+  created_at: Date;
+}
+
+const toMyPost = (row: PostRow): MyPost => ({
+  id: row.id,
+  title: row.title,
+  slug: row.slug,
+  description: row.description,
+  status: row.status,
+  reviewNote: row.status === 'rejected' ? row.review_note : null,
+  isVerified: row.is_verified,
+  views: Number(row.views),
+  category: row.category_name && row.category_slug ? { name: row.category_name, slug: row.category_slug } : null,
+  createdAt: row.created_at.toISOString(),
+});
+
+/** The user's own tools, newest first (SPEC §7 "Dashboard": all on the list, five on the overview). */
+export async function listMyPosts(userId: string, limit: number | null = null, db: Queryable = getPool()): Promise<MyPost[]> {
+  const { rows } = await db.query<PostRow>(
+    `SELECT p.id, p.title, p.slug, p.description, p.status, p.review_note, p.is_verified, p.views::text AS views,
+            c.name AS category_name, c.slug AS category_slug, p.created_at
+       FROM posts p
+       LEFT JOIN categories c ON c.id = p.category_id
+      WHERE p.user_id = $1
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT $2`,
+    [userId, limit],
+  );
+  return rows.map(toMyPost);
+}
+
+/** A stored reference (a storage key, or an address typed by an author) as the address browsers load. */
+export function servedReference(storage: StorageDriver, reference: string | null, width?: 600 | 900): string | null {
+  if (!reference) return null;
+  const key = keyOf(reference);
+  if (key) return storage.url(key, width ? { width } : undefined);
+  return /^(https?:)?\/\//.test(reference) || reference.startsWith('/') ? reference : null;
+}
+
+interface SavedRow {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  image_url: string | null;
+  logo_url: string | null;
+  is_featured: boolean;
+  is_popular: boolean;
+  is_verified: boolean;
+  category: SavedToolView['category'];
+  author: string | null;
+  author_name: string | null;
+  saved_at: Date;
+  total: number;
+}
+
+/** One page of the user's saved tools, most recently saved first; tools no longer published are left out. */
+export async function savedToolsPage(
+  userId: string,
+  page: number,
+  siteName: string,
+  db: Queryable = getPool(),
+  storage: StorageDriver = getStorage(),
+): Promise<SavedToolsPage> {
+  const { rows } = await db.query<SavedRow>(
+    `SELECT p.id, p.slug, p.title, p.description, p.url, p.image_url, p.logo_url, p.is_featured, p.is_popular, p.is_verified,
+            CASE WHEN c.id IS NULL THEN NULL
+                 ELSE json_build_object('name', c.name, 'slug', c.slug, 'icon', c.icon, 'color', c.color) END AS category,
+            p.author, a.name AS author_name, s.created_at AS saved_at, count(*) OVER ()::int AS total
+       FROM saved_posts s
+       JOIN posts p ON p.id = s.post_id AND p.status = 'published'
+       LEFT JOIN categories c ON c.id = p.category_id
+       LEFT JOIN profiles a ON a.id = p.user_id
+      WHERE s.user_id = $1
+      ORDER BY s.created_at DESC, s.id DESC
+      LIMIT $2 OFFSET $3`,
+    [userId, SAVED_PAGE_SIZE, (page - 1) * SAVED_PAGE_SIZE],
+  );
+  // count(*) OVER () is the total before LIMIT; a page past the end has no row to carry it.
+  const total = rows[0]?.total ?? (page === 1 ? 0 : await countSavedTools(userId, db));
+  const items = rows.map((row): SavedToolView => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    imageUrl: servedReference(storage, row.image_url, 600) ?? servedReference(storage, row.logo_url, 600),
+    logoUrl: servedReference(storage, row.logo_url, 600),
+    isFeatured: row.is_featured,
+    isPopular: row.is_popular,
+    isVerified: row.is_verified,
+    category: row.category,
+    author: authorName({ authorName: row.author_name, author: row.author }, siteName),
+    savedAt: row.saved_at.toISOString(),
+  }));
+  return { items, total, page, hasMore: page * SAVED_PAGE_SIZE < total };
+}
+
+async function countSavedTools(userId: string, db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM saved_posts s JOIN posts p ON p.id = s.post_id AND p.status = 'published' WHERE s.user_id = $1`,
+    [userId],
+  );
+  return rows[0]!.total;
+}
+
+/**
+ * Deletes one of the user's own tools, whatever its status (its categories and saves go with it). A published one
+ * moves the content version, so the next rebuild takes it off the site. Returns the keys of its stored image and
+ * logo, or null when the user has no such tool.
+ */
+export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<string[] | null> {
+  const { rows } = await db.query<{ image_url: string | null; logo_url: string | null }>(
+    'DELETE FROM posts WHERE id = $1 AND user_id = $2 RETURNING image_url, logo_url',
+    [postId, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return [row.image_url, row.logo_url].flatMap((reference) => {
+    const key = reference ? keyOf(reference) : null;
+    return key ? [key] : [];
+  });
+}
+
+export interface StoryView {
+  id: string;
+  title: string;
+  prompt: string;
+  content: string;
+  genre: string | null;
+  createdAt: string;
+}
+
+/** All of the user's stories, newest first. */
+export async function listMyStories(userId: string, db: Queryable = getPool()): Promise<StoryView[]> {
+  const { rows } = await db.query<{ id: string; title: string; prompt: string; content: string; genre: string | null; created_at: Date }>(
+    `SELECT id, title, prompt, content, options->>'genre' AS genre, created_at
+       FROM generated_stories WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
+    [userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    prompt: row.prompt,
+    content: row.content,
+    genre: row.genre,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
+
+/** False when the user has no such story. */
+export async function deleteOwnStory(userId: string, storyId: string, db: Queryable = getPool()): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM generated_stories WHERE id = $1 AND user_id = $2', [storyId, userId]);
+  return (rowCount ?? 0) > 0;
+}
+
+export interface ProfileDetails {
+  name: string;
+  email: string;
+  bio: string;
+  avatarReference: string | null;
+  /** False for accounts that only sign in with Google. */
+  hasPassword: boolean;
+}
+
+export async function profileDetails(userId: string, db: Queryable = getPool()): Promise<ProfileDetails | null> {
+  const { rows } = await db.query<{ name: string; email: string; bio: string | null; avatar_url: string | null; has_password: boolean }>(
+    `SELECT name, email, bio, avatar_url,
+            EXISTS (SELECT 1 FROM accounts WHERE user_id = profiles.id AND provider_id = 'credential' AND password IS NOT NULL) AS has_password
+       FROM profiles WHERE id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return row ? { name: row.name, email: row.email, bio: row.bio ?? '', avatarReference: row.avatar_url, hasPassword: row.has_password } : null;
+}

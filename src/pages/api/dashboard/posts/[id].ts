@@ -1,0 +1,5 @@
+import { deletePostEndpoint } from '../../../../features/dashboard/dashboard.server.ts';
+
+export const prerender = false;
+
+export const DELETE = deletePostEndpoint;

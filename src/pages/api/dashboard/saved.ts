@@ -1,0 +1,5 @@
+import { savedToolsEndpoint } from '../../../features/dashboard/dashboard.server.ts';
+
+export const prerender = false;
+
+export const GET = savedToolsEndpoint;
