@@ -1,9 +1,9 @@
 /**
  * client:intent hydrates an island when the visitor is about to use it: a pointer over it, a touch or
  * keyboard focus inside it. It also hydrates at once when the address carries the island's state
- * (`urlParams`) and when someone is signed in (their saved tools must show). The last press made before
- * the code arrived (a click on a button, or a named key such as ArrowDown on a control) is made again once
- * the island is live, so an early press is late, never lost.
+ * (`urlParams`) and when someone is signed in (their saved tools must show). The presses made before the
+ * code arrived (clicks on buttons, or named keys such as ArrowDown on a control) are made again, in order,
+ * once the island is live, so an early press is late, never lost.
  */
 import type { ClientDirective } from 'astro';
 import { whenSignedIn } from '../features/auth/signed-in-signal.ts';
@@ -16,6 +16,8 @@ export interface IntentOptions {
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 /** Keys that only move or choose; typed characters already reached their field and are not replayed. */
 const NOT_REPLAYED_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+/** More early presses than this are not a visitor waiting for the page; the first ones are kept. */
+const MAX_EARLY_PRESSES = 8;
 
 /** Makes a remembered press again on the same element, now that the island's handlers are attached. */
 function replay(event: Event): void {
@@ -30,14 +32,15 @@ function replay(event: Event): void {
 const intentDirective: ClientDirective = (load, options, el) => {
   const { urlParams = [] } = (typeof options.value === 'object' ? options.value : {}) as IntentOptions;
   let started = false;
-  let earlyPress: Event | null = null;
+  const earlyPresses: Event[] = [];
 
   const rememberPress = (event: Event) => {
+    if (earlyPresses.length >= MAX_EARLY_PRESSES) return;
     if (event instanceof KeyboardEvent) {
-      if (event.key.length > 1 && !NOT_REPLAYED_KEYS.has(event.key)) earlyPress = event;
+      if (event.key.length > 1 && !NOT_REPLAYED_KEYS.has(event.key)) earlyPresses.push(event);
     } else if ((event.target as Element).closest('button')) {
       // Enter or Space on a button arrives as a click after its keydown: the click is the press.
-      earlyPress = event;
+      earlyPresses.push(event);
     }
   };
   el.addEventListener('click', rememberPress, true);
@@ -58,8 +61,9 @@ const intentDirective: ClientDirective = (load, options, el) => {
     await hydrate();
     el.removeEventListener('click', rememberPress, true);
     el.removeEventListener('keydown', rememberPress, true);
-    // React hydrates synchronously on a discrete event, so the replayed press reaches the live handler.
-    if (earlyPress) replay(earlyPress);
+    // React renders a discrete event's updates before the next event, so each replayed press reaches the live
+    // handlers in the state the previous one left (a filter, then the category list it applies to).
+    for (const press of earlyPresses.splice(0)) replay(press);
   };
 
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { capture: true, passive: true });

@@ -171,6 +171,28 @@ test.describe('home filters', () => {
     expect(scripts.some((script) => script.includes('HomeCatalogue'))).toBe(true);
   });
 
+  test('several presses made while the code is on its way are all made, in order', async ({ page }) => {
+    await openHome(page);
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/tools?')) asked.push(new URL(sent.url()).searchParams.get('filter') ?? '');
+    });
+    // Hold the island's code back until both presses are made, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/HomeCatalogue*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await filterButton(page, 'Destacadas').click();
+    await filterButton(page, 'Populares').click();
+    await expect(catalogueIsland(page)).toHaveAttribute('ssr');
+    release();
+    await expect(filterButton(page, 'Populares')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/\/\?filtro=populares$/);
+    expect(asked).toEqual(['featured', 'popular']);
+  });
+
   test.describe('when the catalogue code cannot be fetched', () => {
     test.use({ allowedConsoleErrors: [/Failed to load resource|Failed to fetch dynamically imported module|error loading dynamically imported module/] });
 
