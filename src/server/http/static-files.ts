@@ -7,7 +7,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inlineScriptHashes, isHtml, isScript, pagePolicy, type SecurityOptions } from './security-headers.ts';
+import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
+import { inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,6 +48,8 @@ interface StaticFile {
    * script started as a worker (Pagefind's) lives under its own response's policy. Other files keep the base one.
    */
   policy?: string;
+  /** A page with ad slots: its policy also admits the ad network while ads are on (decided per request). */
+  ads?: { scriptHashes: string[]; withSources?: { sources: PolicySources; policy: string } };
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -62,9 +65,14 @@ function cacheControlFor(urlPath: string): string {
 
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
+  private readonly security: SecurityOptions;
+
+  private constructor(security: SecurityOptions) {
+    this.security = security;
+  }
 
   static async load(root: string, security: SecurityOptions): Promise<StaticFiles> {
-    const site = new StaticFiles();
+    const site = new StaticFiles(security);
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     let total = 0;
     for (const entry of entries) {
@@ -77,8 +85,11 @@ export class StaticFiles {
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
       const gzip = COMPRESSIBLE.test(type) && body.length > 1024 ? gzipSync(body) : undefined;
       const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      const policy = isHtml(type) ? pagePolicy(security, inlineScriptHashes(body.toString('utf8'))) : isScript(type) ? pagePolicy(security) : undefined;
-      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag, policy });
+      const html = isHtml(type) ? body.toString('utf8') : undefined;
+      const scriptHashes = html === undefined ? [] : inlineScriptHashes(html);
+      const policy = html !== undefined ? pagePolicy(security, scriptHashes) : isScript(type) ? pagePolicy(security) : undefined;
+      const ads = html !== undefined && pageCarriesAds(html) ? { scriptHashes } : undefined;
+      site.files.set(urlPath, { body, gzip, type, cacheControl: cacheControlFor(urlPath), etag, policy, ads });
     }
     return site;
   }
@@ -90,14 +101,29 @@ export class StaticFiles {
     return this.files.get(trimmed) ?? this.files.get(`${trimmed}.html`) ?? this.files.get(`${trimmed}/index.html`);
   }
 
-  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200): void {
+  /** The file's policy; a page with ad slots admits `adSources` too (undefined while ads are off). */
+  private policyOf(file: StaticFile, adSources: PolicySources | undefined): string | undefined {
+    if (!file.ads || !adSources) return file.policy;
+    if (file.ads.withSources?.sources !== adSources) {
+      file.ads.withSources = { sources: adSources, policy: pagePolicy(this.security, file.ads.scriptHashes, adSources) };
+    }
+    return file.ads.withSources.policy;
+  }
+
+  /** Whether the file is a page with ad slots, whose policy depends on the ads settings of the moment. */
+  carriesAds(file: StaticFile): boolean {
+    return file.ads !== undefined;
+  }
+
+  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200, adSources?: PolicySources): void {
     const headers: Record<string, string | number> = {
       'content-type': file.type,
       'cache-control': status === 200 ? file.cacheControl : 'no-store',
       etag: file.etag,
       vary: 'accept-encoding',
     };
-    if (file.policy) headers['content-security-policy'] = file.policy;
+    const policy = this.policyOf(file, adSources);
+    if (policy) headers['content-security-policy'] = policy;
     if (status === 200 && request.headers['if-none-match'] === file.etag) {
       response.writeHead(304, headers).end();
       return;
