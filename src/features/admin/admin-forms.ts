@@ -73,12 +73,14 @@ function clearErrors(form: HTMLFormElement): void {
 
 function showErrors(form: HTMLFormElement, message: string, fields: Record<string, string> = {}): void {
   let focused = false;
+  let shownBesideField = false;
   for (const [field, text] of Object.entries(fields)) {
     const slot = errorSlot(form, field);
     const input = form.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"]`);
     if (slot) {
       slot.textContent = text;
       slot.hidden = false;
+      shownBesideField = true;
     }
     if (input) {
       input.setAttribute('aria-invalid', 'true');
@@ -89,6 +91,8 @@ function showErrors(form: HTMLFormElement, message: string, fields: Record<strin
       }
     }
   }
+  // Said once: beside its field when the form has a place for it.
+  if (shownBesideField) return;
   // Inside an open dialog the error shows there, not behind its backdrop.
   const general = form.querySelector<HTMLElement>('dialog[open] [data-form-error]') ?? form.querySelector<HTMLElement>('[data-form-error]');
   if (general) {
