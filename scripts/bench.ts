@@ -4,7 +4,8 @@
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database;
- * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page, with ads off (the
+ *    default: no ad code at all) and, after the rebuild that turning them on schedules, the home and tool page with ads;
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches.
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
+import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
@@ -45,6 +47,8 @@ const TARGETS = {
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
+const WEIGHED_WITH_ADS = ['/', TOOL_PAGE];
+const ADS_LABEL = ' (con anuncios)';
 const VIEW_COUNTING = 'recuento de visitas (count_post_view)';
 const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
 
@@ -210,9 +214,22 @@ await runCli(async () => {
     }
     for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro', wrkMissing));
 
-    // 3. Page weight, from our server.
+    // 3. Page weight, from our server: ads off (the default), then on.
     const weights = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
+    const adFree = await Promise.all(
+      WEIGHED_WITH_ADS.map(async (pathname) => !carriesAdCode(await (await fetch(`${ours.url}${pathname}`, { signal: AbortSignal.timeout(10_000) })).text())),
+    );
+    log('Peso con anuncios: activándolos y esperando la reconstrucción…');
+    const adsMeasured = await switchAdsOn(scratch.seeded.data, ours.url, 5 * MINUTE)
+      .then(() => true)
+      .catch((error: Error) => {
+        log(`Sin medir con anuncios: ${error.message}`);
+        return false;
+      });
+    if (adsMeasured) {
+      for (const pathname of WEIGHED_WITH_ADS) weights.push({ path: `${pathname}${ADS_LABEL}`, weight: await measurePageWeight(ours.url, pathname) });
+    }
 
     // 4. Sign-in latency, from our server.
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
@@ -255,6 +272,12 @@ await runCli(async () => {
         '< 100 ms',
         apiP99 === undefined ? '—' : milliseconds(apiP99),
         verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms),
+      ],
+      [
+        'portada y ficha con anuncios desactivados: sin código de anuncios',
+        'ninguno',
+        adFree.every(Boolean) ? 'ninguno' : 'hay código de anuncios',
+        verdict(adFree.every(Boolean)),
       ],
       [
         'JS de la portada al cargar (gzip)',

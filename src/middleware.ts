@@ -11,7 +11,7 @@ import { AppError, errorResponse } from './server/http/errors.ts';
 import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
 import { securityOptions } from './server/http/security-options.ts';
-import { currentSettings } from './server/settings/site-settings.ts';
+import { currentSettings, freezeSettingsForBuild } from './server/settings/site-settings.ts';
 
 async function withSecurityHeaders(response: Response): Promise<Response> {
   const security = securityOptions();
@@ -44,8 +44,10 @@ function jsonForApi(pathname: string, response: Response): Response {
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
-  // Site settings as of a few seconds ago, for the synchronous readers (siteConfig) of this page or of the build.
-  await currentSettings();
+  // Site settings for the synchronous readers (siteConfig): as of a few seconds ago on a live server; read once
+  // for a whole build (prerendered pages only reach the middleware while building, in production mode).
+  if (context.isPrerendered && import.meta.env.PROD) await freezeSettingsForBuild();
+  else await currentSettings();
   // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent.
   if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.

@@ -61,7 +61,7 @@ async function waitForBuiltPage(browser: Browser, pathname: string, matches: (ht
 test.describe('who may enter the panel', () => {
   test.use({ allowedConsoleErrors: [refused] });
 
-  test('a guest is sent to sign in from every page, and every admin endpoint answers 401', async ({ page, request }) => {
+  test('a guest is sent to sign in from every page, and every admin endpoint answers 401', async ({ page, request, baseURL }) => {
     for (const pathname of PAGES) {
       await page.goto(pathname);
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(pathname)}`);
@@ -70,7 +70,8 @@ test.describe('who may enter the panel', () => {
     expect((await request.post('/api/admin/rebuilds', { data: {} })).status()).toBe(401);
     expect((await request.post('/api/admin/tools', { data: { action: 'feature', ids: ['00000000-0000-4000-8000-000000000000'] } })).status()).toBe(401);
     expect((await request.put('/api/admin/settings/ads', { data: { enabled: true } })).status()).toBe(401);
-    expect((await request.delete('/api/admin/generated/imagenes/00000000-0000-4000-8000-000000000000')).status()).toBe(401);
+    // A browser sends its Origin with a DELETE (Astro refuses one without it before any route runs).
+    expect((await request.delete('/api/admin/generated/imagenes/00000000-0000-4000-8000-000000000000', { headers: { origin: baseURL! } })).status()).toBe(401);
   });
 
   test('a signed-in user gets 403 from every page and every admin endpoint', async ({ page }) => {
@@ -252,6 +253,7 @@ test.describe('the panel, signed in as an admin', () => {
     await expect(page.getByRole('status')).toContainText('Ajustes de anuncios guardados');
 
     await waitForBuiltPage(browser, '/', (html) => html.includes('data-ads-config'));
+    await waitForBuiltPage(browser, '/chatgpt', (html) => html.includes('data-ads-config'));
 
     // A visitor who refuses: the message, then no request to the ad network at all, now or on the next page.
     const visitor = await browser.newContext();

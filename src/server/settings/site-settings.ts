@@ -43,10 +43,11 @@ export async function writeSettingsGroup<G extends SettingsGroup>(group: G, valu
 let snapshot: SiteSettings | undefined;
 let loadedAt = -Infinity;
 let loading: Promise<SiteSettings> | undefined;
+let frozen = false;
 
 /** The settings as read at most a few seconds ago (a database hiccup keeps the last good read). */
 export function currentSettings(): Promise<SiteSettings> {
-  if (snapshot && Date.now() - loadedAt < RELOAD_AFTER_MS) return Promise.resolve(snapshot);
+  if (snapshot && (frozen || Date.now() - loadedAt < RELOAD_AFTER_MS)) return Promise.resolve(snapshot);
   loading ??= readSettings()
     .then((settings) => {
       snapshot = settings;
@@ -70,6 +71,15 @@ export function currentSettings(): Promise<SiteSettings> {
  */
 export function settingsSnapshot(): SiteSettings {
   return snapshot ?? defaultSettings();
+}
+
+/**
+ * A build reads the settings once: every page of one build shows the same settings, even when an admin saves a
+ * change halfway through it (that change moved the content version, so the next build carries it).
+ */
+export async function freezeSettingsForBuild(): Promise<void> {
+  await currentSettings();
+  frozen = true;
 }
 
 /** The next currentSettings() reads the database again (this process wrote a change). */
