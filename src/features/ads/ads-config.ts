@@ -4,20 +4,23 @@
  * and the pages that render slots; the browser script receives only AdsClientConfig.
  */
 import { z } from '../../lib/zod.ts';
+import { AD_PLACEMENTS, CONSENT_MODES, type AdPlacement } from './ads-shared.ts';
 
-/** SPEC §2: a banner on the home page and two slots on the tool page. */
-export const AD_PLACEMENTS = ['homeBanner', 'toolTop', 'toolBottom'] as const;
-export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+export {
+  AD_PLACEMENTS,
+  AD_PLACEHOLDER_TEXT,
+  ADS_CONFIG_ATTRIBUTE,
+  CONSENT_MODES,
+  type AdPlacement,
+  type AdsClientConfig,
+  type ConsentMode,
+} from './ads-shared.ts';
 
 export const AD_PLACEMENT_LABELS: Record<AdPlacement, string> = {
   homeBanner: 'Portada: banner',
   toolTop: 'Ficha de herramienta: bajo la cabecera',
   toolBottom: 'Ficha de herramienta: tras el artículo',
 };
-
-/** Who is asked before any ad loads: everyone, or only browsers whose time zone is in Europe (GDPR / UK GDPR). */
-export const CONSENT_MODES = ['always', 'europe'] as const;
-export type ConsentMode = (typeof CONSENT_MODES)[number];
 
 export const DEFAULT_CONSENT_TITLE = 'Tu privacidad';
 export const DEFAULT_CONSENT_MESSAGE =
@@ -69,19 +72,3 @@ export const adsSettingsSchema = z
 export type AdsSettings = z.output<typeof adsSettingsSchema>;
 
 export const DEFAULT_ADS_SETTINGS: AdsSettings = adsSettingsSchema.parse({});
-
-/** What a page hands its ads script (data attribute, JSON): everything it needs, nothing else. */
-export interface AdsClientConfig {
-  client: string;
-  scriptUrl: string;
-  threshold: number;
-  initDelayMs: number;
-  testMode: boolean;
-  consentMode: ConsentMode;
-}
-
-/** The attribute that carries AdsClientConfig; its presence also tells the server that the page holds ads. */
-export const ADS_CONFIG_ATTRIBUTE = 'data-ads-config';
-
-/** What a failed or empty slot shows (SPEC §2). */
-export const AD_PLACEHOLDER_TEXT = 'Espacio publicitario';
