@@ -235,7 +235,8 @@ await runCli(async () => {
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
     const signIns = await measureSignIn({
       serverUrl: ours.url,
-      siteOrigin: new URL(readEnv(oursEnv).SITE_URL).origin,
+      // The server runs on BENCH_PORT: its own address is the origin its forms accept.
+      siteOrigin: new URL(readEnv({ ...oursEnv, PORT: String(port), HOST: '127.0.0.1' }).SITE_URL).origin,
       outbox: path.join(scratch.seeded.data, 'outbox'),
       ...SIGN_INS,
     }).catch((error: Error) => `sin medir: ${error.message}`);
