@@ -4,6 +4,7 @@
  * again at the end, so the specs that follow see the site as it was.
  */
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
@@ -114,11 +115,20 @@ test.describe('who may enter the panel', () => {
 
 test.describe('the panel, signed in as an admin', () => {
   test.describe.configure({ mode: 'serial' });
-  test.use({ allowedConsoleErrors: [refused] });
+  // One admin account for the whole panel: the site allows 10 sign-ups an hour per address, shared by every spec.
+  const adminState = path.join(tmpdir(), `brujula-e2e-admin-${process.env.E2E_PORT ?? 4399}.json`);
+  let adminEmail = '';
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await countNoViews(context);
+    adminEmail = await signInAsNewAdmin(await context.newPage());
+    await context.storageState({ path: adminState });
+    await context.close();
+  });
+  test.use({ allowedConsoleErrors: [refused], storageState: adminState });
 
   test('every section is reachable from the navigation, with counts, and passes axe at 1280 and 390 px', async ({ page }) => {
     test.slow();
-    await signInAsNewAdmin(page);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const pathname of PAGES) {
@@ -138,7 +148,6 @@ test.describe('the panel, signed in as an admin', () => {
 
   test('feature a tool, rebuild now, and see its badge on its page', async ({ page, browser }) => {
     test.setTimeout(REBUILD_MS + 60_000);
-    await signInAsNewAdmin(page);
     // Outside 'imagen', whose featured list categories.spec.ts counts.
     const tool = await withDatabase(
       async (db) =>
@@ -174,7 +183,6 @@ test.describe('the panel, signed in as an admin', () => {
 
   test('deactivate a user: their next request is a guest one and signing in is refused in Spanish', async ({ page, browser }) => {
     test.slow();
-    await signInAsNewAdmin(page);
     const member = await browser.newContext();
     await countNoViews(member);
     const memberPage = await member.newPage();
@@ -209,7 +217,6 @@ test.describe('the panel, signed in as an admin', () => {
     test.use({ allowedConsoleErrors: [refused, /status of 404/] });
 
     test('create a redirect and follow it; a loop is refused beside its field', async ({ page }) => {
-      await signInAsNewAdmin(page);
       const from = `/e2e-antigua-${Date.now()}`;
       await page.goto('/admin/redirecciones');
       const form = page.getByRole('region', { name: 'Nueva redirección' });
@@ -242,7 +249,7 @@ test.describe('the panel, signed in as an admin', () => {
   });
 
   test('delete an abusive description, shown as plain text, never as HTML', async ({ page }) => {
-    const email = await signInAsNewAdmin(page);
+    const email = adminEmail;
     const marker = `abusivo-${Date.now()}`;
     await withDatabase((db) =>
       db.query(
@@ -266,7 +273,6 @@ test.describe('the panel, signed in as an admin', () => {
 
   test('ads: switched on, the slots and the consent message appear; refused, nothing is requested; off again, no ad code', async ({ page, browser }) => {
     test.setTimeout(3 * REBUILD_MS);
-    await signInAsNewAdmin(page);
     await page.goto('/admin/configuracion');
     const ads = page.getByRole('region', { name: 'Anuncios y consentimiento' });
     await ads.getByLabel('Mostrar anuncios').check();
