@@ -18,6 +18,9 @@ const FAKE_ADS_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_ADS_PORT ??
 const refused = /the server responded with a status of 4(?:01|03|09)/;
 const REBUILD_MS = 240_000;
 
+/** A context of its own, signed out: inside the admin describe, contexts would otherwise start as the admin. */
+const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
+
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
 /** The e2e server's embedded database (its lock file names the port), for test set-up only. */
@@ -55,7 +58,7 @@ test.beforeEach(async ({ context }) => {
 
 /** Polls a public page as a fresh visitor until it matches: the rebuild has landed. */
 async function waitForBuiltPage(browser: Browser, pathname: string, matches: (html: string) => boolean): Promise<void> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(SIGNED_OUT);
   try {
     await expect
       .poll(
@@ -119,7 +122,7 @@ test.describe('the panel, signed in as an admin', () => {
   const adminState = path.join(tmpdir(), `brujula-e2e-admin-${process.env.E2E_PORT ?? 4399}.json`);
   let adminEmail = '';
   test.beforeAll(async ({ browser }) => {
-    const context = await browser.newContext();
+    const context = await browser.newContext(SIGNED_OUT);
     await countNoViews(context);
     adminEmail = await signInAsNewAdmin(await context.newPage());
     await context.storageState({ path: adminState });
@@ -183,7 +186,7 @@ test.describe('the panel, signed in as an admin', () => {
 
   test('deactivate a user: their next request is a guest one and signing in is refused in Spanish', async ({ page, browser }) => {
     test.slow();
-    const member = await browser.newContext();
+    const member = await browser.newContext(SIGNED_OUT);
     await countNoViews(member);
     const memberPage = await member.newPage();
     const email = uniqueEmail('baja');
@@ -288,7 +291,7 @@ test.describe('the panel, signed in as an admin', () => {
     await waitForBuiltPage(browser, '/chatgpt', (html) => html.includes('data-ads-config'));
 
     // A visitor who refuses: the message, then no request to the ad network at all, now or on the next page.
-    const visitor = await browser.newContext();
+    const visitor = await browser.newContext(SIGNED_OUT);
     await countNoViews(visitor);
     // Chromium reports some policy violations (an eval probe, for one) only as DevTools issues: collect them all.
     await visitor.addInitScript(() => {
@@ -325,7 +328,7 @@ test.describe('the panel, signed in as an admin', () => {
     await visitor.close();
 
     // A visitor who accepts on a tool page: test ads on localhost, and the fallback text for an unfilled slot.
-    const reader = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const reader = await browser.newContext({ ...SIGNED_OUT, viewport: { width: 390, height: 844 } });
     await countNoViews(reader);
     const readerPage = await reader.newPage();
     await readerPage.goto('/chatgpt');
