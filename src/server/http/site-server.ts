@@ -12,7 +12,6 @@ import { readCurrentBuild } from '../build/builds.ts';
 import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
 import { getPool } from '../db/client.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
-import { AppError, errorResponse } from './errors.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
@@ -42,11 +41,6 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
 }
 
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
-  // API clients read JSON: Astro hands over an API route called with a method it lacks (PUT on /api/saved) too.
-  if ((request.url ?? '').startsWith('/api/')) {
-    void sendWebResponse(request, response, errorResponse(new AppError('not_found'))).catch((error: unknown) => sendServerError(response, error));
-    return;
-  }
   const page = active.files.find('/404.html');
   if (page) active.files.send(request, response, page, 404);
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
