@@ -12,6 +12,9 @@ const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000)
 // The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
 const google = E2E_GOOGLE_CLIENT;
+// The fake ad network (tests/fixtures/fake-ads.ts) whose loader the site uses when an admin turns ads on.
+const fakeAdsPort = Number(process.env.E2E_FAKE_ADS_PORT ?? port + 4000);
+const fakeAdsUrl = `http://127.0.0.1:${fakeAdsPort}`;
 
 // The image generator runs a second time against a second site that stores files in Supabase Storage (the fake of
 // tests/fixtures/supabase-storage.ts). Its own port, folders and database; same fake AI and OpenID providers.
@@ -64,6 +67,8 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     AUTH_RATE_LIMIT_SIGN_UP: '500',
     // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
     SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+    // TEST ONLY: the ad network's loader comes from the fake network; ads stay off until a test turns them on.
+    ADS_SCRIPT_URL: `${fakeAdsUrl}/pagead/js/adsbygoogle.js`,
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
     BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
     GOOGLE_CLIENT_ID: google.clientId,
@@ -117,6 +122,12 @@ export default defineConfig({
       port: fakeAiPort + 2,
       reuseExistingServer: false,
       env: { FAKE_AI_PORT: String(fakeAiPort) },
+    },
+    {
+      command: 'node tests/fixtures/fake-ads-server.ts',
+      url: `${fakeAdsUrl}/__requests`,
+      reuseExistingServer: false,
+      env: { FAKE_ADS_PORT: String(fakeAdsPort) },
     },
     {
       command: 'node tests/fixtures/fake-oidc-server.ts',

@@ -4,7 +4,9 @@
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database, on one tool and over 50;
- * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page, the search page and the user's dashboard;
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page, the search page and the user's dashboard with
+ *    ads off (the default: no ad code at all) and, after the rebuild that turning them on schedules, the home and tool
+ *    page with ads;
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL).
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
@@ -18,6 +20,7 @@ import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
+import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureSignIn, signedInCookie, type SignInLatency } from './bench/sign-in.ts';
@@ -65,6 +68,8 @@ const SPREAD_TOOLS = 50;
 const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;
 /** Weighed with a session: the signed-in user's overview, then the dashboard pages with islands. */
 const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/posts', '/dashboard/saved', '/dashboard/images', '/dashboard/profile'];
+const WEIGHED_WITH_ADS = ['/', TOOL_PAGE];
+const ADS_LABEL = ' (con anuncios)';
 const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
 // Pages a first visitor opens: the home, a tool, search, categories and the home grid's JSON.
 const RESTING_MEMORY_PATHS = ['/', TOOL_PAGE, '/buscar', '/categorias', API_PATHS[0]!];
@@ -262,9 +267,22 @@ await runCli(async () => {
     }
     for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro', wrkMissing));
 
-    // 3. Page weight, from our server.
+    // 3. Page weight, from our server: ads off (the default), then on.
     const weights = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
+    const adFree = await Promise.all(
+      WEIGHED_WITH_ADS.map(async (pathname) => !carriesAdCode(await (await fetch(`${ours.url}${pathname}`, { signal: AbortSignal.timeout(10_000) })).text())),
+    );
+    log('Peso con anuncios: activándolos y esperando la reconstrucción…');
+    const adsMeasured = await switchAdsOn(scratch.seeded.data, ours.url, 5 * MINUTE)
+      .then(() => true)
+      .catch((error: Error) => {
+        log(`Sin medir con anuncios: ${error.message}`);
+        return false;
+      });
+    if (adsMeasured) {
+      for (const pathname of WEIGHED_WITH_ADS) weights.push({ path: `${pathname}${ADS_LABEL}`, weight: await measurePageWeight(ours.url, pathname) });
+    }
 
     // 4. Sign-in latency, from our server.
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
@@ -329,6 +347,12 @@ await runCli(async () => {
         milliseconds(BEFORE_PGLITE.apiP99Ms),
       ],
       ['visitas contadas por segundo, 1 herramienta, BD embebida', '—', perSecond(viewCounting.requestsPerSecond), '', perSecond(BEFORE_PGLITE.viewsPerSecond)],
+      [
+        'portada y ficha con anuncios desactivados: sin código de anuncios',
+        'ninguno',
+        adFree.every(Boolean) ? 'ninguno' : 'hay código de anuncios',
+        verdict(adFree.every(Boolean)),
+      ],
       [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',

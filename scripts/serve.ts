@@ -1,8 +1,17 @@
-/** npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no build). */
+/**
+ * npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no first
+ * build). Like npm start, it rebuilds while serving when published content changes or an admin asks for it.
+ */
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
-import { readEnv, ConfigError } from '../src/server/env.ts';
+import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { buildSite } from '../src/server/build/build-site.ts';
+import { readContentVersion } from '../src/server/build/fingerprint.ts';
+import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { createPool } from '../src/server/db/client.ts';
+import { readEnv, ConfigError, googleSignInEnabled } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
-import { listeningLine, log, runCli } from './_cli.ts';
+import { listeningLine, log, root, runCli } from './_cli.ts';
+import { databaseIdentity } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
@@ -12,11 +21,38 @@ await runCli(async () => {
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
-  const shutdown = () =>
-    site
+  const pool = createPool(env.DATABASE_URL, 2);
+  const current = await readCurrentBuild(env.BUILDS_DIR);
+  const watcher = startRebuildWatcher({
+    pool,
+    readContentVersion: () => readContentVersion(pool),
+    build: async (onProgress, force) =>
+      (
+        await buildSite({
+          root,
+          buildsDir: env.BUILDS_DIR,
+          pool,
+          databaseUrl: env.DATABASE_URL!,
+          databaseIdentity: databaseIdentity(env),
+          siteUrl: env.SITE_URL,
+          siteName: env.SITE_NAME,
+          googleSignIn: googleSignInEnabled(env),
+          onProgress,
+          force,
+          log,
+        })
+      ).info.id,
+    onBuilt: () => site.reload(),
+    builtVersion: current?.info.contentVersion ?? 0,
+    log,
+  });
+  const shutdown = () => {
+    watcher.stop();
+    return site
       .close()
       .then(() => siteLock.release())
-      .finally(() => process.exit(0));
+      .finally(() => pool.end().finally(() => process.exit(0)));
+  };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 });

@@ -43,7 +43,7 @@ await runCli(async () => {
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async () => (await buildSite(buildOptions)).info.id,
+    build: async (onProgress, force) => (await buildSite({ ...buildOptions, onProgress, force })).info.id,
     onBuilt: () => site.reload(),
     builtVersion: build.info.contentVersion,
     log,

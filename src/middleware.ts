@@ -4,12 +4,14 @@
  * and endpoint, never here.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { adPolicySources, pageCarriesAds } from './features/ads/ads-policy.server.ts';
 import { readSession } from './server/auth/auth.ts';
 import { getPool } from './server/db/client.ts';
 import { AppError, errorResponse } from './server/http/errors.ts';
 import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
 import { securityOptions } from './server/http/security-options.ts';
+import { currentSettings, freezeSettingsForBuild } from './server/settings/site-settings.ts';
 
 async function withSecurityHeaders(response: Response): Promise<Response> {
   const security = securityOptions();
@@ -20,7 +22,7 @@ async function withSecurityHeaders(response: Response): Promise<Response> {
   if (!isHtml(headers.get('content-type')) || !response.body)
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   const html = await response.text();
-  headers.set('content-security-policy', pagePolicy(security, inlineScriptHashes(html)));
+  headers.set('content-security-policy', pagePolicy(security, inlineScriptHashes(html), pageCarriesAds(html) ? await adPolicySources() : undefined));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -46,6 +48,10 @@ function jsonForApi(pathname: string, response: Response): Response {
 export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
+  // Site settings for the synchronous readers (siteConfig): as of a few seconds ago on a live server; read once
+  // for a whole build (prerendered pages only reach the middleware while building, in production mode).
+  if (context.isPrerendered && import.meta.env.PROD) await freezeSettingsForBuild();
+  else await currentSettings();
   // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent.
   if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.

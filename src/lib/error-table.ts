@@ -12,6 +12,8 @@ export const ERROR_TABLE = {
   cross_site: { status: 403, message: 'Solicitud rechazada: debe hacerse desde este mismo sitio.' },
   account_disabled: { status: 403, message: 'Tu cuenta está desactivada. Escribe al equipo del sitio si crees que es un error.' },
   not_found: { status: 404, message: 'No se encontró lo que buscas.' },
+  user_not_found: { status: 404, message: 'Usuario no encontrado' },
+  redirect_not_found: { status: 404, message: 'Redirección no encontrada' },
   tool_not_found: { status: 404, message: 'La herramienta no existe o no está publicada.' },
   image_not_found: { status: 404, message: 'Imagen no encontrada' },
   description_not_found: { status: 404, message: 'Descripción no encontrada' },
@@ -19,6 +21,14 @@ export const ERROR_TABLE = {
   story_not_found: { status: 404, message: 'Historia no encontrada' },
   method_not_allowed: { status: 405, message: 'Este método no está permitido aquí.' },
   conflict: { status: 409, message: 'La operación choca con el estado actual. Recarga la página e inténtalo de nuevo.' },
+  // Admin panel (issue 12): rules that keep the site manageable and its addresses working.
+  last_admin: { status: 409, message: 'No puedes quitar el rol ni desactivar al último administrador activo: nombra antes a otro administrador.' },
+  own_account: { status: 409, message: 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta desde aquí: pídeselo a otro administrador.' },
+  redirect_conflict: { status: 409, message: 'La redirección formaría un bucle o una cadena de más de un salto.' },
+  rebuild_unavailable: {
+    status: 409,
+    message: 'Este despliegue no reconstruye el sitio por sí mismo: lanza un nuevo despliegue (por ejemplo con el deploy hook de Vercel).',
+  },
   generation_in_progress: { status: 409, message: 'Ya tienes una generación en curso. Espera a que termine e inténtalo de nuevo.' },
   too_large: { status: 413, message: 'La solicitud es demasiado grande.' },
   unsupported_type: { status: 415, message: 'Tipo de contenido no admitido.' },

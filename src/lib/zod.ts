@@ -47,6 +47,8 @@ export function spanishIssueMessage(issue: Issue): string {
   }
 }
 
-z.config({ localeError: (issue) => spanishIssueMessage(issue) });
+// jitless: zod would otherwise probe `new Function` to compile schemas, which our Content-Security-Policy refuses
+// (a policy violation in every page that validates a form).
+z.config({ localeError: (issue) => spanishIssueMessage(issue), jitless: true });
 
 export { z };

@@ -36,6 +36,8 @@ const schema = z
     SITE_URL: z.url({ protocol: /^https?$/, error: 'SITE_URL debe ser una URL completa, por ejemplo https://www.ejemplo.es' }).optional(),
     // Other origins allowed to call the site's forms and endpoints (a second domain, a preview address).
     TRUSTED_ORIGINS: list(origin).default([]),
+    // 'vercel' builds with the Vercel adapter (astro.config.mjs); there a new deployment rebuilds the site.
+    DEPLOY_TARGET: z.enum(['vercel'], { error: 'DEPLOY_TARGET solo admite vercel (o vacía para Node)' }).optional(),
     CONTACT_EMAIL: z.email({ error: 'CONTACT_EMAIL debe ser una dirección de correo válida' }).default('hola@brujula-ia.es'),
     // TEST ONLY: host:port pairs on private addresses that safe-fetch may reach (the fake AI providers). Empty in production.
     SAFE_FETCH_ALLOW_HOSTS: list(z.string().regex(/^[^\s:/]+:\d{1,5}$/, { error: 'debe ser una lista host:puerto' })).default([]),
@@ -76,6 +78,8 @@ const schema = z
     OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
     GEMINI_API_KEY: z.string().min(1).optional(),
     GEMINI_BASE_URL: baseUrl.optional(),
+    // The ad network's loader; unset means Google AdSense's. Tests point it at a fake network on loopback.
+    ADS_SCRIPT_URL: baseUrl.optional(),
     // Google sign-in is offered only when both are set (Google Cloud console, OAuth client of type "Web application").
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),

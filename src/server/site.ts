@@ -1,7 +1,20 @@
-/** Site identity for pages rendered on the server or at build time. */
+/**
+ * Site identity for pages rendered on the server or at build time: the admin's settings (site_settings) over the
+ * environment. Synchronous: it reads the settings the middleware loaded for this request (or the build's page).
+ */
 import { serverEnv } from './env.ts';
+import { settingsSnapshot } from './settings/site-settings.ts';
 
-export function siteConfig(): { name: string; url: string; contactEmail: string } {
+/** The footer's line and the site card's when the admin has not written one. */
+export const DEFAULT_TAGLINE = 'Directorio en español de herramientas de inteligencia artificial, con fichas propias y utilidades de IA gratuitas.';
+
+export function siteConfig(): { name: string; url: string; contactEmail: string; tagline: string } {
   const env = serverEnv();
-  return { name: env.SITE_NAME, url: env.SITE_URL, contactEmail: env.CONTACT_EMAIL };
+  const { site } = settingsSnapshot();
+  return {
+    name: site.name ?? env.SITE_NAME,
+    url: env.SITE_URL,
+    contactEmail: site.contactEmail ?? env.CONTACT_EMAIL,
+    tagline: site.tagline ?? DEFAULT_TAGLINE,
+  };
 }

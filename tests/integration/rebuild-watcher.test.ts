@@ -5,7 +5,7 @@ import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
 
-function watcherWith(build: () => Promise<string>, minIntervalMs = 0) {
+function watcherWith(build: (progress: (phase: string, percent: number) => void, force: boolean) => Promise<string>, minIntervalMs = 0) {
   const served: string[] = [];
   return {
     served,
@@ -21,6 +21,7 @@ function watcherWith(build: () => Promise<string>, minIntervalMs = 0) {
         intervalMs: 60_000,
         settleMs: 50,
         minIntervalMs,
+        progressEveryMs: 0,
       }),
   };
 }
@@ -87,6 +88,60 @@ describe('rebuild watcher', () => {
     await watcher.check();
     expect(started).toHaveLength(2);
     expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(400);
+    watcher.stop();
+  });
+});
+
+describe('manual rebuilds', () => {
+  it("picks up an admin's queued request, builds with force and records its progress", async () => {
+    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('jefa', 'Jefa', 'jefa@ejemplo.es') ON CONFLICT DO NOTHING");
+    const seen: { forced: boolean; progress: number | null }[] = [];
+    const { start, served } = watcherWith(async (progress, force) => {
+      progress('Generando páginas', 40);
+      // The progress write is queued, not awaited: give it a moment to land before reading it back.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { rows } = await pool.query<{ progress: number | null }>("SELECT progress FROM rebuild_runs WHERE status = 'running'");
+      seen.push({ forced: force, progress: rows[0]?.progress ?? null });
+      return 'manual-1';
+    });
+    const watcher = await start();
+    await watcher.check();
+    expect(served).toEqual([]);
+    const { rows } = await pool.query<{ id: string }>(
+      "INSERT INTO rebuild_runs (status, reason, requested_by) VALUES ('queued', 'Solicitada desde el panel', 'jefa') RETURNING id",
+    );
+    await watcher.check();
+    expect(served).toEqual(['manual-1']);
+    expect(seen).toEqual([{ forced: true, progress: 40 }]);
+    const run = await pool.query('SELECT status, build_id, progress, phase, started_at IS NOT NULL AS started FROM rebuild_runs WHERE id = $1', [rows[0]!.id]);
+    expect(run.rows[0]).toEqual({ status: 'succeeded', build_id: 'manual-1', progress: 100, phase: null, started: true });
+    watcher.stop();
+  });
+
+  it('shows a content change as queued while it waits, then runs it as one build', async () => {
+    let queuedWhileWaiting = 0;
+    const { start } = watcherWith(async () => 'content-1', 300);
+    const watcher = await start();
+    await pool.query("UPDATE posts SET title = 'Uno en cola' WHERE slug = 'uno'");
+    const first = watcher.check();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    queuedWhileWaiting = (await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status = 'queued'")).rows[0].n;
+    await first;
+    expect(queuedWhileWaiting).toBe(1);
+    expect((await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status IN ('queued', 'running')")).rows[0].n).toBe(0);
+    watcher.stop();
+  });
+
+  it('closes runs left running by a process that stopped mid-build', async () => {
+    const { rows } = await pool.query<{ id: string }>(
+      "INSERT INTO rebuild_runs (status, reason, started_at) VALUES ('running', 'Cambios en el contenido', now()) RETURNING id",
+    );
+    const { start } = watcherWith(async () => 'x');
+    const watcher = await start();
+    await watcher.check();
+    const run = await pool.query('SELECT status, error FROM rebuild_runs WHERE id = $1', [rows[0]!.id]);
+    expect(run.rows[0].status).toBe('failed');
+    expect(run.rows[0].error).toMatch(/se detuvo/);
     watcher.stop();
   });
 });

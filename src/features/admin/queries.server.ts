@@ -1,8 +1,14 @@
-/** Reads the admin layout needs. Like every admin query, it checks the actor's role itself, not only the page. */
-import { can } from '../../lib/permissions.ts';
+/**
+ * What every admin query and mutation starts with: the actor's permission, checked by the function itself and
+ * not only by the page or the endpoint (a new caller cannot forget it). Plus the layout's counts.
+ */
+import { can, type Permission } from '../../lib/permissions.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { AppError } from '../../server/http/errors.ts';
+
+/** Who acts: the session's user (the audit log records their id and name). */
+export type AdminActor = Pick<SessionUser, 'id' | 'name' | 'role'>;
 
 export interface AdminNavCounts {
   pending: number;
@@ -10,7 +16,13 @@ export interface AdminNavCounts {
   users: number;
 }
 
-/** Throws the table's 'forbidden' unless the actor is an admin; every admin query starts with it. */
+/** Throws the table's 'forbidden' unless the actor may do this; 'not_signed_in' without an actor. */
+export function assertAllowed(actor: Pick<SessionUser, 'role'> | null | undefined, permission: Permission): asserts actor is AdminActor {
+  if (!actor) throw new AppError('not_signed_in');
+  if (!can(actor.role, permission)) throw new AppError('forbidden');
+}
+
+/** Throws the table's 'forbidden' unless the actor is an admin; every admin read starts with it. */
 export function assertAdmin(actor: Pick<SessionUser, 'role'> | null): void {
   if (!actor || !can(actor.role, 'read:post:any')) throw new AppError('forbidden');
 }
@@ -22,4 +34,23 @@ export async function adminNavCounts(actor: Pick<SessionUser, 'role'> | null): P
            (SELECT count(*)::int FROM posts WHERE status = 'published') AS published,
            (SELECT count(*)::int FROM profiles) AS users`);
   return rows[0]!;
+}
+
+/** Page sizes of the panel's lists. */
+export const ADMIN_PAGE_SIZE = 25;
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export function paged<T>(items: T[], total: number, page: number): Paged<T> {
+  return { items, total, page, pages: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)) };
+}
+
+/** LIKE pattern for a visitor's text, with %, _ and \ taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

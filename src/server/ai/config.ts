@@ -1,8 +1,11 @@
 /**
- * Which provider and model serves each AI utility, resolved from the environment (README «Utilidades de IA»).
+ * Which provider and model serves each AI utility: the admin's choice in /admin/configuracion (site_settings)
+ * over the environment (README «Utilidades de IA»). Keys and base URLs only ever come from the environment.
  * Defaults need no account: Pollinations' anonymous endpoints.
  */
+import type { AiSettings, AiUtilityChoice } from '../../features/admin/settings-schema.ts';
 import { serverEnv, type ServerEnv } from '../env.ts';
+import { settingsSnapshot } from '../settings/site-settings.ts';
 
 export type AiProviderName = 'pollinations' | 'openai-compatible' | 'gemini';
 
@@ -42,16 +45,37 @@ const DEFAULT_IMAGE_MODELS: Record<AiProviderName, string | null> = {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function aiConfig(env: ServerEnv = serverEnv()): AiConfig {
+/** Whether the environment holds what a provider needs (its key or base URL): only then may the admin choose it. */
+export function providerAvailable(provider: AiProviderName, env: Pick<ServerEnv, 'OPENAI_COMPATIBLE_BASE_URL' | 'GEMINI_API_KEY'>): boolean {
+  if (provider === 'openai-compatible') return Boolean(env.OPENAI_COMPATIBLE_BASE_URL);
+  if (provider === 'gemini') return Boolean(env.GEMINI_API_KEY);
+  return true;
+}
+
+/** One utility's provider and model: the setting when its provider is usable here, else the environment's. */
+function resolve(
+  env: ServerEnv,
+  choice: AiUtilityChoice | undefined,
+  fallback: { provider: AiProviderName; model: string | undefined },
+  defaults: Record<AiProviderName, string | null>,
+): { provider: AiProviderName; model: string | null } {
+  const provider = choice?.provider && providerAvailable(choice.provider, env) ? choice.provider : fallback.provider;
+  // The environment's model belongs to the environment's provider; a different provider starts from its own default.
+  const model = choice?.model ?? (provider === fallback.provider ? fallback.model : undefined) ?? defaults[provider];
+  return { provider, model };
+}
+
+export function aiConfig(env: ServerEnv = serverEnv(), settings: AiSettings = settingsSnapshot().ai): AiConfig {
   const pollinationsKey = env.POLLINATIONS_API_KEY ?? null;
   const pollinationsDefaults = pollinationsKey ? POLLINATIONS_GATEWAY : POLLINATIONS_ANONYMOUS;
+  const image = resolve(env, settings.images, { provider: env.AI_IMAGE_PROVIDER, model: env.AI_IMAGE_MODEL }, DEFAULT_IMAGE_MODELS);
+  const description = resolve(env, settings.descriptions, { provider: env.AI_DESCRIPTION_PROVIDER, model: env.AI_DESCRIPTION_MODEL }, DEFAULT_TEXT_MODELS);
+  const story = resolve(env, settings.stories, { provider: env.AI_STORY_PROVIDER, model: env.AI_STORY_MODEL }, DEFAULT_TEXT_MODELS);
   return {
-    image: {
-      provider: env.AI_IMAGE_PROVIDER,
-      model: env.AI_IMAGE_PROVIDER === 'pollinations' ? null : (env.AI_IMAGE_MODEL ?? DEFAULT_IMAGE_MODELS[env.AI_IMAGE_PROVIDER]),
-    },
-    description: { provider: env.AI_DESCRIPTION_PROVIDER, model: env.AI_DESCRIPTION_MODEL ?? DEFAULT_TEXT_MODELS[env.AI_DESCRIPTION_PROVIDER] },
-    story: { provider: env.AI_STORY_PROVIDER, model: env.AI_STORY_MODEL ?? DEFAULT_TEXT_MODELS[env.AI_STORY_PROVIDER] },
+    // Pollinations takes the visitor's flux / stable-diffusion choice: no configured image model there.
+    image: { provider: image.provider, model: image.provider === 'pollinations' ? null : image.model },
+    description: { provider: description.provider, model: description.model! },
+    story: { provider: story.provider, model: story.model! },
     timeoutMs: env.AI_TIMEOUT_MS,
     pollinations: {
       apiKey: pollinationsKey,

@@ -2,11 +2,13 @@
  * The abuse protection in front of every AI endpoint: per-IP and per-visitor rate limits in PostgreSQL and one
  * generation in flight per visitor, so several app instances share them. Endpoints call it before any work.
  */
+import type { AiSettings } from '../../features/admin/settings-schema.ts';
 import { getPool } from '../db/client.ts';
 import { serverEnv, type ServerEnv } from '../env.ts';
 import { AppError } from '../http/errors.ts';
 import { acquireGenerationSlot } from '../ratelimit/in-flight.ts';
 import { consumeRateLimits, type RateLimitRule } from '../ratelimit/limiter.ts';
+import { currentSettings, settingsSnapshot } from '../settings/site-settings.ts';
 
 export type AiUtility = 'images' | 'descriptions' | 'stories';
 
@@ -17,15 +19,21 @@ export const AI_RATE_LIMITS: Record<AiUtility, { ip: RateLimitRule; visitor: Rat
   stories: { ip: { window: 600, max: 40 }, visitor: { window: 600, max: 20 } },
 };
 
-/** AI_RATE_LIMIT_IP / AI_RATE_LIMIT_VISITOR replace the defaults for every utility (a busy site, or a quick test). */
+/**
+ * The limits in force: the admin's per-utility setting, else AI_RATE_LIMIT_IP / AI_RATE_LIMIT_VISITOR (every
+ * utility), else the defaults above.
+ */
 export function aiRateLimits(
   utility: AiUtility,
   env: Pick<ServerEnv, 'AI_RATE_LIMIT_IP' | 'AI_RATE_LIMIT_VISITOR'> = serverEnv(),
+  settings: AiSettings = settingsSnapshot().ai,
 ): { ip: RateLimitRule; visitor: RateLimitRule } {
   const defaults = AI_RATE_LIMITS[utility];
+  const ip = settings[utility].ipLimit ?? env.AI_RATE_LIMIT_IP;
+  const visitor = settings[utility].visitorLimit ?? env.AI_RATE_LIMIT_VISITOR;
   return {
-    ip: env.AI_RATE_LIMIT_IP ? { window: defaults.ip.window, max: env.AI_RATE_LIMIT_IP } : defaults.ip,
-    visitor: env.AI_RATE_LIMIT_VISITOR ? { window: defaults.visitor.window, max: env.AI_RATE_LIMIT_VISITOR } : defaults.visitor,
+    ip: ip ? { window: defaults.ip.window, max: ip } : defaults.ip,
+    visitor: visitor ? { window: defaults.visitor.window, max: visitor } : defaults.visitor,
   };
 }
 
@@ -51,7 +59,9 @@ export interface GenerationRequester {
  */
 export async function acquireGeneration(utility: AiUtility, requester: GenerationRequester): Promise<() => Promise<void>> {
   const visitor = visitorKey(requester.userId, requester.anonymousSessionId, requester.ip);
-  const rules = aiRateLimits(utility);
+  // A fresh read of the settings: these limits, and the provider the endpoint picks next (aiConfig's snapshot).
+  const settings = await currentSettings();
+  const rules = aiRateLimits(utility, serverEnv(), settings.ai);
   const pool = getPool();
   const verdict = await consumeRateLimits(pool, [
     { key: `ai:${utility}:ip:${requester.ip}`, rule: rules.ip },

@@ -24,6 +24,36 @@ export interface BuildOptions {
   googleSignIn: boolean;
   force?: boolean;
   log?: (line: string) => void;
+  /** What the build is doing and how far along it is (0-100), for the admin panel's rebuild status. */
+  onProgress?: BuildProgress;
+}
+
+export type BuildProgress = (phase: string, percent: number) => void;
+
+/** Astro's line for each page it writes ("  ├─ /chatgpt.html"), once colours are stripped. */
+const PAGE_LINE = /^\s*\u251C\u2500 \//;
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** Astro's output turned into progress: compiling, then pages written out of those expected. */
+export function astroProgress(expectedPages: number, report: BuildProgress): (chunk: string) => void {
+  let pages = 0;
+  let rendering = false;
+  let partial = '';
+  report('Compilando el sitio', 2);
+  return (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    for (const raw of lines) {
+      const line = raw.replace(ANSI, '');
+      if (!rendering && line.includes('static routes')) {
+        rendering = true;
+        report('Generando páginas', 15);
+      } else if (rendering && PAGE_LINE.test(line)) {
+        pages++;
+        report('Generando páginas', 15 + Math.min(70, Math.floor((70 * pages) / Math.max(1, expectedPages))));
+      }
+    }
+  };
 }
 
 export interface BuildResult {
@@ -31,7 +61,7 @@ export interface BuildResult {
   info: BuildInfo;
 }
 
-export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessEnv, onOutput?: (chunk: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: root,
@@ -41,6 +71,7 @@ export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessE
     let output = '';
     const collect = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);
+      onOutput?.(chunk.toString());
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
@@ -50,6 +81,14 @@ export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessE
       else reject(new Error(`astro build terminó con código ${code}:\n${output}`));
     });
   });
+}
+
+/** Without a previous build: one page per published tool and category, plus the site's fixed pages. */
+async function publishedPageCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ pages: number }>(
+    "SELECT ((SELECT count(*) FROM posts WHERE status = 'published') + (SELECT count(*) FROM categories) + 30)::int AS pages",
+  );
+  return rows[0]!.pages;
 }
 
 async function countPages(clientDir: string): Promise<number> {
@@ -87,13 +126,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = Date.now();
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
+  const report = options.onProgress ?? (() => undefined);
   log(`Construyendo el sitio en ${path.relative(options.root, outDir)}…`);
-  await runAstroBuild(options.root, outDir, {
-    DATABASE_URL: options.databaseUrl,
-    SITE_URL: options.siteUrl,
-    SITE_NAME: options.siteName,
-  });
+  // The previous build's page count is the best guess of this one's; the first build counts the tools.
+  const expectedPages = current?.info.pages ?? (await publishedPageCount(options.pool));
+  await runAstroBuild(
+    options.root,
+    outDir,
+    {
+      DATABASE_URL: options.databaseUrl,
+      SITE_URL: options.siteUrl,
+      SITE_NAME: options.siteName,
+    },
+    astroProgress(expectedPages, report),
+  );
   const clientDir = path.join(outDir, 'client');
+  report('Creando el índice de búsqueda', 88);
   const indexStarted = Date.now();
   const indexed = await buildSearchIndex(options.pool, clientDir);
   log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
@@ -106,6 +154,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     pages: await countPages(clientDir),
   };
   await writeBuildInfo(outDir, info);
+  report('Activando la nueva versión', 97);
   await activateBuild(options.buildsDir, id);
   return { skipped: false, info };
 }

@@ -364,6 +364,9 @@ export const rebuildRuns = pgTable(
     buildId: text('build_id'),
     contentVersion: bigint('content_version', { mode: 'number' }),
     error: text('error'),
+    // What a running build is doing ('Generando páginas', 'Índice de búsqueda'…) and how far along, 0-100.
+    phase: text('phase'),
+    progress: smallint('progress'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

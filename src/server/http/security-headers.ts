@@ -30,21 +30,30 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The policy of an HTML page; `scriptHashes` come from inlineScriptHashes(page). */
-export function pagePolicy(options: SecurityOptions, scriptHashes: readonly string[] = []): string {
-  const storage = (options.storageOrigins ?? []).join(' ');
+/** Third-party origins a page may need beyond the site's own (the ad network's, when ads are on). */
+export interface PolicySources {
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+}
+
+const sourceList = (...lists: (readonly string[] | undefined)[]) => lists.flatMap((list) => list ?? []).join(' ');
+
+/** The policy of an HTML page; `scriptHashes` come from inlineScriptHashes(page), `extra` only for pages that need it. */
+export function pagePolicy(options: SecurityOptions, scriptHashes: readonly string[] = [], extra: PolicySources = {}): string {
+  const storage = options.storageOrigins ?? [];
   const directives = [
     "default-src 'self'",
     // Pagefind's search runs WebAssembly; 'wasm-unsafe-eval' allows compiling it and nothing else.
-    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(' ')}`.trim(),
+    `script-src 'self' 'wasm-unsafe-eval' ${sourceList(scriptHashes, extra.script)}`.trim(),
     // Category colours and image ratios are style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: https: ${storage}`.trim(),
+    `img-src 'self' data: blob: https: ${sourceList(storage)}`.trim(),
     "font-src 'self' data:",
-    `connect-src 'self' ${storage}`.trim(),
+    `connect-src 'self' ${sourceList(storage, extra.connect)}`.trim(),
     "media-src 'self' blob: https:",
     // Videos embedded in tool articles come from these players only (the editor's allowlist).
-    'frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com',
+    `frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com ${sourceList(extra.frame)}`.trim(),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
+import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
 import { getPool } from '../db/client.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
 import { AppError, errorResponse } from './errors.ts';
@@ -124,7 +125,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       }
       const file = build.files.find(pathname);
       if (file) {
-        build.files.send(request, response, file);
+        build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
         return;
       }
       const route = directRoute(pathname);

@@ -8,7 +8,8 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { inlineScriptHashes, isHtml, isScript, pagePolicy, type SecurityOptions } from './security-headers.ts';
+import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
+import { inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,6 +59,8 @@ interface StaticFile {
    * script started as a worker (Pagefind's) lives under its own response's policy. Other files keep the base one.
    */
   policy?: string;
+  /** A page with ad slots: its policy also admits the ad network while ads are on (decided per request). */
+  ads?: { scriptHashes: string[]; withSources?: { sources: PolicySources; policy: string } };
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -73,9 +76,14 @@ function cacheControlFor(urlPath: string): string {
 
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
+  private readonly security: SecurityOptions;
+
+  private constructor(security: SecurityOptions) {
+    this.security = security;
+  }
 
   static async load(root: string, security: SecurityOptions): Promise<StaticFiles> {
-    const site = new StaticFiles();
+    const site = new StaticFiles(security);
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     let inMemory = 0;
     for (const entry of entries) {
@@ -93,8 +101,12 @@ export class StaticFiles {
       };
       if (COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY) {
         const body = await readFile(full);
-        if (isHtml(type)) file.policy = pagePolicy(security, inlineScriptHashes(body.toString('utf8')));
-        else if (isScript(type)) file.policy = pagePolicy(security);
+        if (isHtml(type)) {
+          const html = body.toString('utf8');
+          const scriptHashes = inlineScriptHashes(html);
+          file.policy = pagePolicy(security, scriptHashes);
+          if (pageCarriesAds(html)) file.ads = { scriptHashes };
+        } else if (isScript(type)) file.policy = pagePolicy(security);
         const gzip = body.length > 1024 ? gzipSync(body) : undefined;
         const cost = body.length + (gzip?.length ?? 0);
         if (inMemory + cost <= MEMORY_BUDGET_BYTES) {
@@ -116,14 +128,29 @@ export class StaticFiles {
     return this.files.get(trimmed) ?? this.files.get(`${trimmed}.html`) ?? this.files.get(`${trimmed}/index.html`);
   }
 
-  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200): void {
+  /** The file's policy; a page with ad slots admits `adSources` too (undefined while ads are off). */
+  private policyOf(file: StaticFile, adSources: PolicySources | undefined): string | undefined {
+    if (!file.ads || !adSources) return file.policy;
+    if (file.ads.withSources?.sources !== adSources) {
+      file.ads.withSources = { sources: adSources, policy: pagePolicy(this.security, file.ads.scriptHashes, adSources) };
+    }
+    return file.ads.withSources.policy;
+  }
+
+  /** Whether the file is a page with ad slots, whose policy depends on the ads settings of the moment. */
+  carriesAds(file: StaticFile): boolean {
+    return file.ads !== undefined;
+  }
+
+  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200, adSources?: PolicySources): void {
     const headers: Record<string, string | number> = {
       'content-type': file.type,
       'cache-control': status === 200 ? file.cacheControl : 'no-store',
       etag: file.etag,
       vary: 'accept-encoding',
     };
-    if (file.policy) headers['content-security-policy'] = file.policy;
+    const policy = this.policyOf(file, adSources);
+    if (policy) headers['content-security-policy'] = policy;
     if (status === 200 && request.headers['if-none-match'] === file.etag) {
       response.writeHead(304, headers).end();
       return;

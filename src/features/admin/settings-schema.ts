@@ -1,0 +1,79 @@
+/**
+ * The site settings an admin changes in /admin/configuracion, stored in site_settings (one row per group) and
+ * read with defaults: anything not stored falls back to the environment (README «Configuración»), so a new
+ * site needs no row at all. Shared by the settings form and the server.
+ */
+import { z } from '../../lib/zod.ts';
+import { adsSettingsSchema, type AdsSettings } from '../ads/ads-config.ts';
+
+export const AI_PROVIDER_NAMES = ['pollinations', 'openai-compatible', 'gemini'] as const;
+export type AiProviderChoice = (typeof AI_PROVIDER_NAMES)[number];
+export const AI_UTILITIES = ['images', 'descriptions', 'stories'] as const;
+export type AiUtilityName = (typeof AI_UTILITIES)[number];
+
+export const AI_UTILITY_LABELS: Record<AiUtilityName, string> = {
+  images: 'Generador de imágenes',
+  descriptions: 'Descripción de imágenes',
+  stories: 'Generador de historias',
+};
+
+/** An empty text field means "use the environment's value". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || undefined)
+    .optional();
+
+export const siteIdentitySchema = z.object({
+  name: optionalText(60),
+  tagline: optionalText(200),
+  contactEmail: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(z.email({ error: 'Escribe una dirección de correo válida.' }).optional())
+    .optional(),
+});
+export type SiteIdentitySettings = z.output<typeof siteIdentitySchema>;
+
+const perTenMinutes = z.coerce
+  .number({ error: 'Escribe un número.' })
+  .int({ error: 'Escribe un número entero.' })
+  .min(1, { error: 'Debe ser al menos 1.' })
+  .max(100_000, { error: 'Debe ser como mucho 100000.' });
+/** An empty number field means "use the environment's value". */
+const optionalLimit = z.preprocess((value) => (value === '' || value === null ? undefined : value), perTenMinutes.optional());
+
+const utilityChoice = z.object({
+  provider: z.preprocess((value) => (value === '' ? undefined : value), z.enum(AI_PROVIDER_NAMES).optional()),
+  model: optionalText(120),
+  visitorLimit: optionalLimit,
+  ipLimit: optionalLimit,
+});
+export type AiUtilityChoice = z.output<typeof utilityChoice>;
+
+export const aiSettingsSchema = z.object({
+  images: utilityChoice.default({}),
+  descriptions: utilityChoice.default({}),
+  stories: utilityChoice.default({}),
+});
+export type AiSettings = z.output<typeof aiSettingsSchema>;
+
+export interface SiteSettings {
+  site: SiteIdentitySettings;
+  ai: AiSettings;
+  ads: AdsSettings;
+}
+
+export const SETTINGS_GROUPS = ['site', 'ai', 'ads'] as const;
+export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
+
+export const SETTINGS_SCHEMAS = { site: siteIdentitySchema, ai: aiSettingsSchema, ads: adsSettingsSchema } as const;
+
+export const SETTINGS_GROUP_LABELS: Record<SettingsGroup, string> = {
+  site: 'Identidad del sitio',
+  ai: 'Utilidades de IA',
+  ads: 'Anuncios y consentimiento',
+};

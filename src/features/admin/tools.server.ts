@@ -1,0 +1,314 @@
+/**
+ * /admin/publicados: the catalogue as an admin runs it. Server-side search (the site's accent-insensitive
+ * Spanish search), filters, sort and paging; single and bulk actions: feature, popular, verified, unpublish
+ * (back to pending) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
+ * where the admin chose). Every change is audited in the same transaction.
+ */
+import type pg from 'pg';
+import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
+import { z } from '../../lib/zod.ts';
+import { recordAdminAction } from '../../server/audit/audit-log.ts';
+import type { SessionUser } from '../../server/auth/auth.ts';
+import { getPool } from '../../server/db/client.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
+import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { keyOf } from '../../server/storage/driver.ts';
+import { getStorage } from '../../server/storage/storage.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
+import { goneInput } from './redirect-rules.ts';
+import { assertDeletionTargetFits, lockRedirects } from './redirects.server.ts';
+
+export const TOOL_SORTS = {
+  recientes: 'Más recientes',
+  antiguas: 'Más antiguas',
+  titulo: 'Título (A-Z)',
+  visitas: 'Más visitadas',
+  guardadas: 'Más guardadas',
+  clics: 'Más usadas (clics)',
+  populares: 'Populares (30 días)',
+  editadas: 'Editadas hace poco',
+} as const;
+export type ToolSort = keyof typeof TOOL_SORTS;
+
+const ORDER_BY: Record<ToolSort, string> = {
+  recientes: 'coalesce(p.published_date, p.created_at) DESC, p.id',
+  antiguas: 'coalesce(p.published_date, p.created_at) ASC, p.id',
+  titulo: 'lower(p.title) ASC, p.id',
+  visitas: 'p.views DESC, p.id',
+  guardadas: 'p.saved_count DESC, p.id',
+  clics: 'p.clicks DESC, p.id',
+  populares: 'p.popularity_score DESC, p.id',
+  editadas: 'p.updated_at DESC, p.id',
+};
+
+export const TOOL_STATUSES = { published: 'Publicadas', pending: 'Pendientes', rejected: 'Rechazadas', all: 'Todas' } as const;
+export type ToolStatusFilter = keyof typeof TOOL_STATUSES;
+
+const flag = z.enum(['si', 'no']).optional().catch(undefined);
+
+/** The list's query string (?q=&categoria=&precio=&destacada=si&…&orden=&pagina=); nonsense is ignored, not an error. */
+export const toolFilters = z.object({
+  q: z.string().trim().max(200).optional().catch(undefined),
+  categoria: z.string().trim().max(120).optional().catch(undefined),
+  precio: z.enum(pricingModels).optional().catch(undefined),
+  destacada: flag,
+  popular: flag,
+  verificada: flag,
+  estado: z
+    .enum(Object.keys(TOOL_STATUSES) as [ToolStatusFilter, ...ToolStatusFilter[]])
+    .default('published')
+    .catch('published'),
+  orden: z
+    .enum(Object.keys(TOOL_SORTS) as [ToolSort, ...ToolSort[]])
+    .default('recientes')
+    .catch('recientes'),
+  pagina: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+});
+export type ToolFilters = z.output<typeof toolFilters>;
+
+export interface AdminToolRow {
+  id: string;
+  title: string;
+  slug: string;
+  status: 'pending' | 'published' | 'rejected';
+  pricing: PricingModel;
+  isFeatured: boolean;
+  isPopular: boolean;
+  isVerified: boolean;
+  views: number;
+  savedCount: number;
+  clicks: number;
+  categories: string[];
+  authorName: string | null;
+  linkStatus: 'unknown' | 'ok' | 'failing' | 'moved';
+  discontinued: boolean;
+  publishedAt: Date;
+  updatedAt: Date;
+}
+
+export async function listAdminTools(actor: Pick<SessionUser, 'role'> | null, filters: ToolFilters): Promise<Paged<AdminToolRow>> {
+  assertAllowed(actor, 'read:post:any');
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const add = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (filters.estado !== 'all') conditions.push(`p.status = ${add(filters.estado)}`);
+  if (filters.q) {
+    // The site's search: Spanish stems without accents over title, description, keywords and categories, plus a
+    // plain accent-insensitive substring of the title for partial words ("chatg").
+    const query = add(filters.q);
+    const pattern = add(likePattern(filters.q));
+    conditions.push(
+      `(p.search_vector @@ websearch_to_tsquery('public.es_unaccent', ${query})
+        OR extensions.unaccent(lower(p.title)) LIKE extensions.unaccent(lower(${pattern})) OR p.slug LIKE lower(${pattern}))`,
+    );
+  }
+  if (filters.categoria) {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = ${add(filters.categoria)})`,
+    );
+  }
+  if (filters.precio) conditions.push(`p.pricing = ${add(filters.precio)}`);
+  if (filters.destacada) conditions.push(`p.is_featured = ${add(filters.destacada === 'si')}`);
+  if (filters.popular) conditions.push(`p.is_popular = ${add(filters.popular === 'si')}`);
+  if (filters.verificada) conditions.push(`p.is_verified = ${add(filters.verificada === 'si')}`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const offset = (filters.pagina - 1) * ADMIN_PAGE_SIZE;
+  const pool = getPool();
+  const [{ rows }, count] = await Promise.all([
+    pool.query<AdminToolRow>(
+      `SELECT p.id, p.title, p.slug, p.status, p.pricing, p.is_featured AS "isFeatured", p.is_popular AS "isPopular",
+              p.is_verified AS "isVerified", p.views::int, p.saved_count AS "savedCount", p.clicks::int,
+              coalesce((SELECT array_agg(c.name ORDER BY pc.position, c.name) FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+                        WHERE pc.post_id = p.id), '{}') AS categories,
+              pr.name AS "authorName", p.link_status AS "linkStatus", p.discontinued_at IS NOT NULL AS discontinued,
+              coalesce(p.published_date, p.created_at) AS "publishedAt", p.updated_at AS "updatedAt"
+       FROM posts p LEFT JOIN profiles pr ON pr.id = p.user_id
+       ${where} ORDER BY ${ORDER_BY[filters.orden]} LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
+      values,
+    ),
+    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p ${where}`, values),
+  ]);
+  return paged(rows, count.rows[0]!.total, filters.pagina);
+}
+
+/** The categories for the filter, with how many tools each has in any status. */
+export async function listCategoryOptions(actor: Pick<SessionUser, 'role'> | null): Promise<{ slug: string; name: string }[]> {
+  assertAllowed(actor, 'read:post:any');
+  const { rows } = await getPool().query<{ slug: string; name: string }>('SELECT slug, name FROM categories ORDER BY name');
+  return rows;
+}
+
+export const TOOL_ACTIONS = {
+  feature: { label: 'Destacar', column: 'is_featured', value: true, summary: 'Marcó como destacada' },
+  unfeature: { label: 'Quitar destacado', column: 'is_featured', value: false, summary: 'Quitó el destacado de' },
+  popular: { label: 'Marcar popular', column: 'is_popular', value: true, summary: 'Marcó como popular' },
+  unpopular: { label: 'Quitar popular', column: 'is_popular', value: false, summary: 'Quitó la marca de popular de' },
+  verify: { label: 'Verificar', column: 'is_verified', value: true, summary: 'Verificó' },
+  unverify: { label: 'Quitar verificación', column: 'is_verified', value: false, summary: 'Quitó la verificación de' },
+} as const;
+export type ToolFlagAction = keyof typeof TOOL_ACTIONS;
+
+const ids = z
+  .union([z.uuid(), z.array(z.uuid())], { error: 'Selecciona al menos una herramienta.' })
+  .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
+  .pipe(z.array(z.string()).min(1, { error: 'Selecciona al menos una herramienta.' }).max(200, { error: 'Como mucho 200 herramientas a la vez.' }));
+
+export const toolActionInput = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.enum(Object.keys(TOOL_ACTIONS) as [ToolFlagAction, ...ToolFlagAction[]]), ids }),
+    z.object({ action: z.literal('unpublish'), ids }),
+    z.object({ action: z.literal('delete'), ids, gone: goneInput.shape.gone, to: goneInput.shape.to }),
+  ],
+  { error: 'Elige una acción.' },
+);
+export type ToolActionInput = z.output<typeof toolActionInput>;
+
+interface ToolSnapshot {
+  id: string;
+  title: string;
+  slug: string;
+  status: 'pending' | 'published' | 'rejected';
+  is_featured: boolean;
+  is_popular: boolean;
+  is_verified: boolean;
+  image_url: string | null;
+  logo_url: string | null;
+}
+
+async function lockTools(db: pg.PoolClient, toolIds: string[]): Promise<ToolSnapshot[]> {
+  const { rows } = await db.query<ToolSnapshot>(
+    'SELECT id, title, slug, status, is_featured, is_popular, is_verified, image_url, logo_url FROM posts WHERE id = ANY($1) ORDER BY id FOR UPDATE',
+    [toolIds],
+  );
+  if (rows.length === 0) throw new AppError('not_found', { message: 'No se encontró ninguna de las herramientas elegidas.' });
+  return rows;
+}
+
+/** Feature, popular or verified on or off, for one or many tools. A published one is rebuilt with its badge. */
+export async function setToolFlag(actor: AdminActor | null, toolIds: string[], action: ToolFlagAction, pool?: pg.Pool): Promise<number> {
+  assertAllowed(actor, 'update:post:any');
+  const { column, value, summary } = TOOL_ACTIONS[action];
+  return inTransaction(async (db) => {
+    const tools = await lockTools(db, toolIds);
+    const changing = tools.filter((tool) => tool[column] !== value);
+    if (changing.length === 0) return 0;
+    await db.query(`UPDATE posts SET ${column} = $2, updated_at = now() WHERE id = ANY($1)`, [changing.map((tool) => tool.id), value]);
+    for (const tool of changing) {
+      await recordAdminAction(
+        actor,
+        {
+          action: `post.${action}`,
+          targetType: 'post',
+          targetId: tool.id,
+          summary: `${summary} «${tool.title}»`,
+          before: { [column]: tool[column] },
+          after: { [column]: value },
+        },
+        db,
+      );
+    }
+    return changing.length;
+  }, pool);
+}
+
+/** Back to pending: off the site (the rebuild removes its page), into the moderation queue. */
+export async function unpublishTools(actor: AdminActor | null, toolIds: string[], pool?: pg.Pool): Promise<number> {
+  assertAllowed(actor, 'moderate:post:any');
+  return inTransaction(async (db) => {
+    const published = (await lockTools(db, toolIds)).filter((tool) => tool.status === 'published');
+    if (published.length === 0) return 0;
+    await db.query("UPDATE posts SET status = 'pending', updated_at = now() WHERE id = ANY($1)", [published.map((tool) => tool.id)]);
+    for (const tool of published) {
+      await recordAdminAction(
+        actor,
+        {
+          action: 'post.unpublish',
+          targetType: 'post',
+          targetId: tool.id,
+          summary: `Despublicó «${tool.title}» (vuelve a pendientes)`,
+          before: { status: 'published' },
+          after: { status: 'pending' },
+        },
+        db,
+      );
+    }
+    return published.length;
+  }, pool);
+}
+
+export interface ToolDeletion {
+  gone: '410' | 'redirect';
+  /** Where the address redirects when gone is 'redirect': a path on the site or a URL. */
+  to: string;
+}
+
+/**
+ * Deletes tools with everything hanging from them (saves, views, clicks, link checks, categories: the foreign
+ * keys cascade). A published tool's address answers 410 or 301 to the admin's target from now on, and
+ * redirects that led to it follow (no chains). Uploaded images are removed from storage after the commit.
+ */
+export async function deleteTools(actor: AdminActor | null, toolIds: string[], deletion: ToolDeletion, pool?: pg.Pool): Promise<number> {
+  assertAllowed(actor, 'delete:post:any');
+  const checked = goneInput.safeParse(deletion);
+  if (!checked.success) {
+    const message = checked.error.issues[0]!.message;
+    throw new AppError('invalid_input', { message, fields: { to: message } });
+  }
+  const target = deletion.gone === 'redirect' ? deletion.to : null;
+  const deleted = await inTransaction(async (db) => {
+    await lockRedirects(db);
+    const tools = await lockTools(db, toolIds);
+    const paths = new Set(tools.filter((tool) => tool.status === 'published').map((tool) => `/${tool.slug}`));
+    if (target !== null) await assertDeletionTargetFits(db, target, paths);
+    await db.query('DELETE FROM posts WHERE id = ANY($1)', [tools.map((tool) => tool.id)]);
+    for (const path of paths) {
+      await db.query(
+        `INSERT INTO redirects (from_path, to_path, status_code) VALUES ($1, $2, $3)
+         ON CONFLICT (from_path) DO UPDATE SET to_path = excluded.to_path, status_code = excluded.status_code, updated_at = now()`,
+        [path, target, target === null ? 410 : 301],
+      );
+      // Old addresses that led to this tool now lead where it went (or are gone with it): still one hop.
+      await db.query('UPDATE redirects SET to_path = $2, status_code = $3, updated_at = now() WHERE to_path = $1', [path, target, target === null ? 410 : 301]);
+    }
+    for (const tool of tools) {
+      const published = tool.status === 'published';
+      await recordAdminAction(
+        actor,
+        {
+          action: 'post.delete',
+          targetType: 'post',
+          targetId: tool.id,
+          summary: `Eliminó «${tool.title}»${published ? (target === null ? ` (/${tool.slug} responde 410)` : ` (/${tool.slug} redirige a ${target})`) : ''}`,
+          before: { title: tool.title, slug: tool.slug, status: tool.status },
+          after: published ? { address: `/${tool.slug}`, answer: target === null ? 410 : { redirect: target } } : null,
+        },
+        db,
+      );
+    }
+    return tools;
+  }, pool);
+  const storage = getStorage();
+  for (const tool of deleted) {
+    for (const reference of [tool.image_url, tool.logo_url]) {
+      const key = reference ? keyOf(reference) : null;
+      if (key) await storage.delete(key).catch((error: unknown) => console.error('No se pudo borrar una imagen de la herramienta eliminada', error));
+    }
+  }
+  return deleted.length;
+}
+
+/** POST /api/admin/tools: one action on one or many tools ({ action, ids, gone?, to? }). */
+export const toolActionEndpoint = endpoint({
+  access: 'update:post:any',
+  body: { json: toolActionInput },
+  limits: { name: 'admin-tools', user: { window: 60, max: 60 } },
+  handle: async ({ user, body }) => {
+    if (body.action === 'unpublish') return { changed: await unpublishTools(user, body.ids) };
+    if (body.action === 'delete') return { changed: await deleteTools(user, body.ids, { gone: body.gone, to: body.to }) };
+    return { changed: await setToolFlag(user, body.ids, body.action) };
+  },
+});
