@@ -65,6 +65,8 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     AI_RATE_LIMIT_VISITOR: '6',
     // Every account of the suite is registered from 127.0.0.1, far more than a person makes in an hour.
     AUTH_RATE_LIMIT_SIGN_UP: '500',
+    // Every test signs in from 127.0.0.1 too: dozens a minute when the suite runs fast.
+    AUTH_RATE_LIMIT_SIGN_IN: '500',
     // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
     SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
     // TEST ONLY: the ad network's loader comes from the fake network; ads stay off until a test turns them on.

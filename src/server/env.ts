@@ -49,6 +49,13 @@ const schema = z
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     ADMIN_EMAIL: z.email({ error: 'ADMIN_EMAIL debe ser una dirección de correo válida' }).optional(),
+    // Sign-in attempts per minute from one IP address (the brute-force guard; an office behind one address may need more).
+    AUTH_RATE_LIMIT_SIGN_IN: z.coerce
+      .number({ error: 'debe ser un número de intentos por minuto' })
+      .int({ error: 'debe ser un número entero' })
+      .min(1, { error: 'debe ser al menos 1' })
+      .max(100_000, { error: 'debe ser como mucho 100000' })
+      .optional(),
     // New accounts per hour from one IP address (a school or an office behind one address may need more).
     AUTH_RATE_LIMIT_SIGN_UP: z.coerce
       .number({ error: 'debe ser un número de registros por hora' })

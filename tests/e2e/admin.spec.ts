@@ -4,14 +4,13 @@
  * again at the end, so the specs that follow see the site as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { hashPassword } from 'better-auth/crypto';
-import pg from 'pg';
 import { TEST_PASSWORD } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
 const PAGES = ['/admin', '/admin/publicados', '/admin/usuarios', '/admin/redirecciones', '/admin/descripciones', '/admin/configuracion'];
@@ -25,19 +24,6 @@ const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
-/** The e2e server's embedded database (its lock file names the port), for test set-up only. */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const lockPath = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'pg.lock');
-  const { port } = JSON.parse(await readFile(lockPath, 'utf8')) as { port: number };
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * An account made straight in the database (verified, with a password better-auth accepts), then signed in through
  * the real form: the site allows ten sign-ups an hour per address for the whole suite, and auth.spec.ts already
@@ -47,7 +33,7 @@ async function createAccount(page: Page, label: string, name: string, role: 'use
   const email = uniqueEmail(label);
   const id = randomUUID();
   const password = await hashPassword(TEST_PASSWORD);
-  await withDatabase(async (db) => {
+  await withSiteDatabase(async (db) => {
     await db.query('INSERT INTO profiles (id, name, email, email_verified, role) VALUES ($1, $2, $3, true, $4)', [id, name, email, role]);
     await db.query("INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)", [randomUUID(), id, password]);
   });
@@ -170,7 +156,7 @@ test.describe('the panel, signed in as an admin', () => {
   test('feature a tool, rebuild now, and see its badge on its page', async ({ page, browser }) => {
     test.setTimeout(REBUILD_MS + 60_000);
     // Outside 'imagen', whose featured list categories.spec.ts counts.
-    const tool = await withDatabase(
+    const tool = await withSiteDatabase(
       async (db) =>
         (
           await db.query<{ title: string; slug: string }>(
@@ -199,7 +185,7 @@ test.describe('the panel, signed in as an admin', () => {
     await expect(page.locator('[data-rebuild-state]')).toHaveText('Sin reconstrucciones pendientes.', { timeout: 30_000 });
     await expect(page.getByRole('list', { name: 'Acciones' })).toContainText('Pidió reconstruir el sitio');
     await expect(page.getByRole('list', { name: 'Acciones' })).toContainText(`Marcó como destacada «${tool.title}»`);
-    await withDatabase((db) => db.query('UPDATE posts SET is_featured = false WHERE slug = $1', [tool.slug]));
+    await withSiteDatabase((db) => db.query('UPDATE posts SET is_featured = false WHERE slug = $1', [tool.slug]));
   });
 
   test('deactivate a user: their next request is a guest one and signing in is refused in Spanish', async ({ page, browser }) => {
@@ -271,7 +257,7 @@ test.describe('the panel, signed in as an admin', () => {
   test('delete an abusive description, shown as plain text, never as HTML', async ({ page }) => {
     const email = adminEmail;
     const marker = `abusivo-${Date.now()}`;
-    await withDatabase((db) =>
+    await withSiteDatabase((db) =>
       db.query(
         `INSERT INTO generated_image_descriptions (user_id, image_url, generated_description, language)
          SELECT id, 'upload://archivo-subido', $2, 'es' FROM profiles WHERE email = $1`,

@@ -71,6 +71,8 @@ export interface AuthOptions {
   google?: GoogleSignIn | undefined;
   /** Where avatars and the files of deleted accounts live (the configured driver unless a test gives its own). */
   storage?: () => StorageDriver;
+  /** Sign-in attempts per minute from one IP (AUTH_RATE_LIMIT_SIGN_IN); AUTH_RATE_LIMITS.signIn.max unless set. */
+  signInLimit?: number | undefined;
   /** Sign-ups per hour from one IP (AUTH_RATE_LIMIT_SIGN_UP); AUTH_RATE_LIMITS.signUp.max unless set. */
   signUpLimit?: number | undefined;
 }
@@ -191,7 +193,7 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       customStorage: databaseRateLimitStorage(options.pool),
       customRules: {
-        '/sign-in/*': AUTH_RATE_LIMITS.signIn,
+        '/sign-in/*': { window: AUTH_RATE_LIMITS.signIn.window, max: options.signInLimit ?? AUTH_RATE_LIMITS.signIn.max },
         '/sign-up/*': { window: AUTH_RATE_LIMITS.signUp.window, max: options.signUpLimit ?? AUTH_RATE_LIMITS.signUp.max },
         '/send-verification-email': AUTH_RATE_LIMITS.mail,
         '/request-password-reset': AUTH_RATE_LIMITS.mail,
@@ -283,6 +285,7 @@ export function getAuth(): Auth {
       trustedOrigins: trustedOrigins(env),
       siteName: env.SITE_NAME,
       adminEmail: env.ADMIN_EMAIL,
+      signInLimit: env.AUTH_RATE_LIMIT_SIGN_IN,
       signUpLimit: env.AUTH_RATE_LIMIT_SIGN_UP,
       google: googleSettings(env),
       sendMail: createMailer({
