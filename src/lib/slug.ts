@@ -14,3 +14,18 @@ export function slugify(text: string): string {
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/**
+ * SPEC §5 "slug derivation when publishing", exactly: lower-cased and trimmed, every character other than a-z,
+ * 0-9, space and hyphen removed (accented letters go too: "Diseño" -> "diseo"), whitespace to a hyphen,
+ * repeated hyphens collapsed, edge hyphens removed. Empty when the title has none of those characters.
+ */
+export function publishSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
