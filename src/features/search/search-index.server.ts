@@ -6,6 +6,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { pricingLabel } from '../../lib/pricing.ts';
+import { withImageUrls } from '../../server/storage/references.ts';
 import { SEARCH_CATEGORY_FILTER, SEARCH_PRICING_FILTER, searchableText, toSearchMeta } from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
@@ -28,7 +29,8 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
     FROM posts p
     WHERE p.status = 'published'
     ORDER BY p.created_at DESC, p.title`);
-  return rows;
+  // Uploaded images are stored as keys: the index carries the URLs the cards load.
+  return rows.map(withImageUrls);
 }
 
 export interface SearchRecord {
