@@ -11,6 +11,8 @@ const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
 const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000) * 3);
 // The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+// A tool's own website for "fill from the URL" and images by URL (tests/fixtures/fake-tool-site.ts).
+const fakeSitePort = Number(process.env.E2E_FAKE_SITE_PORT ?? port + 4000);
 const google = E2E_GOOGLE_CLIENT;
 
 // The image generator runs a second time against a second site that stores files in Supabase Storage (the fake of
@@ -60,8 +62,9 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     // Every test comes from 127.0.0.1; the per-visitor limit is low so the rate-limit test hits it in a few calls.
     AI_RATE_LIMIT_IP: '1000',
     AI_RATE_LIMIT_VISITOR: '6',
-    // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
-    SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+    // TEST ONLY: lets the description generator fetch images from the fake Pollinations, and the publish form read the
+    // fake tool website, on loopback; never set in production.
+    SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort},127.0.0.1:${fakeSitePort}`,
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
     BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
     GOOGLE_CLIENT_ID: google.clientId,
@@ -81,6 +84,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : 'line',
   timeout: 30_000,
+  metadata: { fakeToolSite: `http://127.0.0.1:${fakeSitePort}` },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-ES',
@@ -115,6 +119,12 @@ export default defineConfig({
       port: fakeAiPort + 2,
       reuseExistingServer: false,
       env: { FAKE_AI_PORT: String(fakeAiPort) },
+    },
+    {
+      command: 'node tests/fixtures/fake-tool-site-server.ts',
+      url: `http://127.0.0.1:${fakeSitePort}/`,
+      reuseExistingServer: false,
+      env: { FAKE_SITE_PORT: String(fakeSitePort) },
     },
     {
       command: 'node tests/fixtures/fake-oidc-server.ts',

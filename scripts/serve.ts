@@ -1,15 +1,54 @@
-/** npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no build). */
-import { readEnv, ConfigError } from '../src/server/env.ts';
+/**
+ * npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no build at
+ * start). Like npm start, it keeps the static site in step with the database: the rebuild watcher builds a new
+ * site when published content changes (an approval, an edit) and switches to it without dropping a request;
+ * meanwhile new and changed tool pages are rendered on demand.
+ */
+import { buildSite } from '../src/server/build/build-site.ts';
+import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { readContentVersion } from '../src/server/build/fingerprint.ts';
+import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+import { ConfigError, googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
-import { listeningLine, log, runCli } from './_cli.ts';
+import { listeningLine, log, root, runCli } from './_cli.ts';
+import { databaseIdentity } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
   if (!env.DATABASE_URL) throw new ConfigError('npm run serve necesita DATABASE_URL. Para la base de datos embebida usa npm start.');
+  const current = await readCurrentBuild(env.BUILDS_DIR);
+  if (!current) throw new ConfigError(`No hay ningún sitio construido en ${env.BUILDS_DIR}: ejecuta npm run build primero.`);
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
-  const shutdown = () => site.close().finally(() => process.exit(0));
+
+  const database = await openDatabase(env);
+  const buildOptions = {
+    root,
+    buildsDir: env.BUILDS_DIR,
+    pool: database.pool,
+    databaseUrl: database.url,
+    databaseIdentity: databaseIdentity(env),
+    siteUrl: env.SITE_URL,
+    siteName: env.SITE_NAME,
+    googleSignIn: googleSignInEnabled(env),
+    log,
+  };
+  const watcher = startRebuildWatcher({
+    pool: database.pool,
+    readContentVersion: () => readContentVersion(database.pool),
+    build: async () => (await buildSite(buildOptions)).info.id,
+    onBuilt: () => site.reload(),
+    builtVersion: current.info.contentVersion,
+    log,
+  });
+  const shutdown = async () => {
+    watcher.stop();
+    await site.close();
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 });

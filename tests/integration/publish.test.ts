@@ -167,6 +167,7 @@ describe('publishing', () => {
       { category_id: category('imagen'), position: 1 },
     ]);
     expect(await contentVersion()).toBe(version);
+    expect(stored.page_changed_at).toBeNull();
 
     const second = (await (await publish(bruno, validPost())).json()) as { slug: string };
     expect(second.slug).toBe('mi-herramienta-genial-2');
@@ -262,6 +263,12 @@ describe('editing', () => {
     expect(await row(id)).toMatchObject({ status: 'published', is_featured: true, is_popular: true, reviewed_by: 'admin' });
     expect((await row(id)).published_date).toBeInstanceOf(Date);
 
+    // Changing only the categories of a published tool changes its page too.
+    const stamped = (await row(id)).page_changed_at as Date;
+    post = await editable(admin, id);
+    await edit(admin, id, { ...formOf(post), categoryIds: [category('escritura')], status: 'published' });
+    expect(((await row(id)).page_changed_at as Date).getTime()).toBeGreaterThan(stamped.getTime());
+
     post = await editable(admin, id);
     const renamed = await edit(admin, id, { ...formOf(post), slug: 'nuevo-nombre', status: 'published' });
     expect(await renamed.json()).toMatchObject({ slug: 'nuevo-nombre', path: '/nuevo-nombre' });
@@ -325,6 +332,7 @@ describe('moderation', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'published', path: '/aprobada' });
     expect(await row(id)).toMatchObject({ status: 'published', reviewed_by: 'admin', review_note: null });
+    expect((await row(id)).page_changed_at).toBeInstanceOf(Date);
     expect(await contentVersion()).toBeGreaterThan(version);
     expect(hookCalls).toEqual(['POST /v1/integrations/deploy/prueba']);
     const { rows: audit } = await pool.query(`SELECT action, summary FROM audit_log WHERE target_id = $1`, [id]);

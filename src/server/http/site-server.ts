@@ -14,12 +14,15 @@ import { directRoute, sendWebResponse } from './direct-routes.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
+import { StalePages, toolPageSlug } from './stale-pages.ts';
 import { StaticFiles } from './static-files.ts';
 
 type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
 
 interface ActiveBuild {
   id: string;
+  /** When the build read the database (BuildInfo.contentReadAt). */
+  contentReadAt: string | undefined;
   files: StaticFiles;
   handler: AstroHandler;
 }
@@ -36,7 +39,12 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
   const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: AstroHandler };
-  return { id: current.info.id, files: await StaticFiles.load(path.join(current.dir, 'client'), security), handler: module.handler };
+  return {
+    id: current.info.id,
+    contentReadAt: current.info.contentReadAt,
+    files: await StaticFiles.load(path.join(current.dir, 'client'), security),
+    handler: module.handler,
+  };
 }
 
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
@@ -94,6 +102,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   let active = await loadBuild(options.buildsDir, security);
 
   const redirects = new RedirectTable(getPool);
+  const stale = new StalePages(getPool, active.contentReadAt);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
@@ -115,7 +124,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         sendRedirect(build, request, response, redirect, url.search);
         return;
       }
-      const file = build.files.find(pathname);
+      // A tool page changed since this build: the on-demand route renders it with the same template.
+      const slug = toolPageSlug(pathname);
+      const file = slug && (await stale.has(slug)) ? undefined : build.files.find(pathname);
       if (file) {
         build.files.send(request, response, file);
         return;
@@ -140,6 +151,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     buildId: () => active.id,
     async reload() {
       active = await loadBuild(options.buildsDir, security);
+      stale.reset(active.contentReadAt);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
