@@ -5,7 +5,9 @@
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database;
  * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
- * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches.
+ * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
+ * 5. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
+ *    seeded catalogue and on 10,000 tools.
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
  */
@@ -15,6 +17,7 @@ import path from 'node:path';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
+import { BENCH_ADMIN_EMAIL, measureApproval, type ApprovalTimes } from './bench/approval.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
@@ -33,6 +36,8 @@ const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 1;
 const LARGE_CATALOGUE = 10_000;
 const MINUTE = 60_000;
+/** What scripts/build.ts derives when HOST and PORT are the defaults: the large build's fingerprint includes it. */
+const LARGE_SITE_URL = 'http://127.0.0.1:4321';
 
 const TARGETS = {
   seededBuildMs: 60_000,
@@ -40,6 +45,7 @@ const TARGETS = {
   throughputVsNginx: 0.5,
   apiP99Ms: 100,
   homeJsGzipBytes: 80 * 1024,
+  approvalVisibleMs: 5_000,
 };
 
 const TOOL_PAGE = '/chatgpt';
@@ -62,6 +68,8 @@ interface BuildRow {
 }
 
 type LoadRow = { path: string; server: string; status: number; result?: LoadResult; skipped?: string };
+
+type ApprovalRow = { label: string; times?: ApprovalTimes; failed?: string };
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -130,6 +138,28 @@ function loadTable(rows: LoadRow[]): string {
   return table(['ruta', 'servidor', 'peticiones/s', 'p50', 'p99', 'errores'], body);
 }
 
+function approvalTable(rows: ApprovalRow[]): string {
+  return table(
+    ['catálogo', 'aprobación → visible para un invitado', 'aprobación → reconstrucción completa'],
+    rows.map((row) =>
+      row.times
+        ? [row.label, milliseconds(row.times.visibleMs), row.times.rebuiltMs === null ? 'sin terminar' : seconds(row.times.rebuiltMs)]
+        : [row.label, row.failed ?? '—', ''],
+    ),
+  );
+}
+
+/** Times one approval on a running site; a failure is reported in the table, not thrown. */
+async function approvalRow(label: string, server: RunningServer, siteOrigin: string, dataDir: string, rebuildTimeoutMs: number): Promise<ApprovalRow> {
+  log(`Aprobación en ${label}: publicar, aprobar y esperar a que un invitado la vea y a la reconstrucción…`);
+  try {
+    const times = await measureApproval({ serverUrl: server.url, siteOrigin, outbox: path.join(dataDir, 'outbox'), rebuildTimeoutMs, log });
+    return { label, times };
+  } catch (error) {
+    return { label, failed: `sin medir: ${(error as Error).message}` };
+  }
+}
+
 function signInTable(result: SignInLatency | string): string {
   const headers = ['modo', 'inicios', 'p50', 'p95'];
   if (typeof result === 'string') return table(headers, [['—', '', result, '']]);
@@ -179,6 +209,7 @@ await runCli(async () => {
     await removeScratch(scratch.seeded);
     const builds = [await measureBuild('sembrado', await readSeededCount(), scratch.seeded, 20 * MINUTE)];
     const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
+    const approvals: ApprovalRow[] = [];
     if (!quick) {
       await removeScratch(scratch.large);
       log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large.data}…`);
@@ -186,14 +217,22 @@ await runCli(async () => {
       const { tools } = await prepareLargeCatalogue(scratch.large.data, LARGE_CATALOGUE);
       log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
       builds.push(await measureBuild(`${count(LARGE_CATALOGUE)} herramientas`, tools, scratch.large, 60 * MINUTE));
-      // Only the built files were needed; the next steps use the seeded catalogue.
+      // The build's own SITE_URL (HOST and the default port) keeps its fingerprint: the server reuses it.
+      const largeEnv = scratchEnv(scratch.large, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL, SITE_URL: LARGE_SITE_URL, WEB_CONCURRENCY: '1' });
+      const largeServer = await startOurServer({ root, port, env: largeEnv, timeoutMs: 10 * MINUTE });
+      cleanups.push(largeServer.stop);
+      approvals.push(await approvalRow(`${count(LARGE_CATALOGUE)} herramientas`, largeServer, LARGE_SITE_URL, scratch.large.data, 15 * MINUTE));
+      await largeServer.stop();
+      // The next steps use the seeded catalogue.
       if (!keep) await removeScratch(scratch.large);
     }
 
     // 2. Load, on the seeded build.
     // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
-    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
+    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL });
     const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
+    // The server's SITE_URL comes from the port it is started on (forms are accepted from that origin only).
+    const oursOrigin = new URL(readEnv({ ...oursEnv, PORT: String(port), HOST: '127.0.0.1' }).SITE_URL).origin;
     cleanups.push(ours.stop);
     const wrkMissing = missing.includes('wrk');
     const loads: LoadRow[] = [await loadTest(ours, TOOL_PAGE, 'nuestro', wrkMissing)];
@@ -218,10 +257,13 @@ await runCli(async () => {
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
     const signIns = await measureSignIn({
       serverUrl: ours.url,
-      siteOrigin: new URL(readEnv(oursEnv).SITE_URL).origin,
+      siteOrigin: oursOrigin,
       outbox: path.join(scratch.seeded.data, 'outbox'),
       ...SIGN_INS,
     }).catch((error: Error) => `sin medir: ${error.message}`);
+    // 5. Approval, last: the rebuild it starts would disturb the other figures.
+    approvals.unshift(await approvalRow('sembrado', ours, oursOrigin, scratch.seeded.data, 10 * MINUTE));
+    if (quick) approvals.push({ label: `${count(LARGE_CATALOGUE)} herramientas`, failed: 'omitido (BENCH_QUICK=1)' });
     await ours.stop();
     // The server has released the embedded database; views are measured on it directly.
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
@@ -256,6 +298,12 @@ await runCli(async () => {
         apiP99 === undefined ? '—' : milliseconds(apiP99),
         verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms),
       ],
+      ...approvals.map((row) => [
+        `aprobación → visible para un invitado, ${row.label}`,
+        '< 5 s',
+        row.times ? milliseconds(row.times.visibleMs) : '—',
+        verdict(row.times ? row.times.visibleMs < TARGETS.approvalVisibleMs : undefined),
+      ]),
       [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',
@@ -282,7 +330,10 @@ await runCli(async () => {
         '4. Inicio de sesión con email y contraseña (cuenta verificada, catálogo sembrado, una dirección 127.0.0.x por cliente)',
         signInTable(signIns),
         '',
-        '5. Objetivos',
+        '5. Aprobación de una herramienta (POST /api/posts/{id}/approve; la reconstrucción, hasta que su página de categoría la lista)',
+        approvalTable(approvals),
+        '',
+        '6. Objetivos',
         table(['objetivo', 'meta', 'medido', ''], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,

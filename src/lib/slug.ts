@@ -1,10 +1,9 @@
 import { foldAccents } from './text.ts';
 
 /**
- * The slug of SPEC §5, for display-side normalisation and for deriving a new publication's slug:
- * lower-case, accents and ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed,
- * whitespace to hyphens, repeated and edge hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno".
- * SPEC's publishing rule drops accented letters outright ("diseo"); folding them first keeps URLs readable.
+ * SPEC §5's display-side slug normalisation (category icons, matching names to slugs): lower-case, accents and
+ * ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed, whitespace to hyphens, repeated and edge
+ * hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno". A new publication's slug follows publishSlug below.
  */
 export function slugify(text: string): string {
   return foldAccents(text)

@@ -5,7 +5,7 @@
  */
 import { Check, Search, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { normalizeForSearch } from '../../lib/text.ts';
+import { filterCategories } from './category-search.ts';
 import type { PickerCategory } from './post-form.ts';
 
 interface Props {
@@ -13,12 +13,6 @@ interface Props {
   value: string[];
   onChange(ids: string[]): void;
   error?: string | undefined;
-}
-
-/** SPEC §5: case-insensitive name substring (accent-insensitive as well). */
-export function filterCategories(categories: readonly PickerCategory[], text: string): PickerCategory[] {
-  const query = normalizeForSearch(text);
-  return query ? categories.filter((category) => normalizeForSearch(category.name).includes(query)) : [...categories];
 }
 
 export function CategoryPicker({ categories, value, onChange, error }: Props) {

@@ -15,26 +15,39 @@ import type { ToolCardData } from '../../lib/tool-card.ts';
 
 /** How long a visitor may see data older than the database: well inside the 5-second promise. */
 export const ON_DEMAND_TTL_MS = 1_000;
+/** Not published (yet): asked again sooner, so an approval shows at once, but a burst of requests costs one query. */
+const NOT_PUBLIC_TTL_MS = 250;
 const FEATURED_TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
 
-/** A strict cache: an entry is used only while fresh, and concurrent loads of one key share one query. */
-export function freshCache<T>(ttlMs: number, maxEntries = MAX_ENTRIES) {
+/**
+ * A strict cache: an entry is used only while fresh (`ttlMs`, or what `ttlFor` says once the value is known), and
+ * concurrent loads of one key share one query.
+ */
+export function freshCache<T>(ttlMs: number, maxEntries = MAX_ENTRIES, ttlFor?: (value: T) => number) {
   const entries = new Map<string, { expires: number; value: Promise<T> }>();
   return (key: string, load: () => Promise<T>): Promise<T> => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expires > now) return hit.value;
     const value = load();
+    const entry = { expires: now + ttlMs, value };
     entries.delete(key);
-    entries.set(key, { expires: now + ttlMs, value });
-    value.catch(() => entries.delete(key));
+    entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        if (ttlFor) entry.expires = now + ttlFor(loaded);
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return value;
   };
 }
 
-const toolCache = freshCache<ToolRow | null>(ON_DEMAND_TTL_MS);
+const toolCache = freshCache<ToolRow | null>(ON_DEMAND_TTL_MS, MAX_ENTRIES, (row) => (row?.status === 'published' ? ON_DEMAND_TTL_MS : NOT_PUBLIC_TTL_MS));
 const featuredCache = freshCache<ToolCardData[]>(FEATURED_TTL_MS, 1);
 
 type ToolRow = ToolDetail & { status: 'pending' | 'published' | 'rejected'; userId: string | null; reviewNote: string | null };

@@ -7,6 +7,7 @@
 import { featuredImage, generatedKeywords, generatedMetaDescription, generatedMetaTitle, whatsappDescription, whatsappTitle } from '../../lib/post-metadata.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
 import { breadcrumbJsonLd, organizationJsonLd, softwareApplicationJsonLd, titleWithSite, truncate, websiteJsonLd, type JsonLd } from '../../lib/seo.ts';
+import { toolBreadcrumb } from '../../lib/tool-page.ts';
 
 export interface SeoSource {
   title: string;
@@ -82,11 +83,7 @@ export function toolStructuredData(
   if (tool.keywords?.length) article.keywords = tool.keywords.join(', ');
   if (tool.author) article.author = { '@type': 'Person', name: tool.author };
   if (tool.datePublished) article.datePublished = tool.datePublished;
-  const breadcrumb = breadcrumbJsonLd([
-    { name: 'Inicio', url: absolute('/') },
-    category ? { name: category.name, url: absolute(`/categoria/${category.slug}`) } : { name: 'Todas las herramientas', url: absolute('/categorias') },
-    { name: tool.title, url: canonicalFor(tool.slug, site) },
-  ]);
+  const breadcrumb = breadcrumbJsonLd(toolBreadcrumb(tool).map((item) => ({ name: item.name, url: absolute(item.path) })));
   return { article, breadcrumb, organization: organizationJsonLd(site), website: websiteJsonLd(site) };
 }
 
