@@ -257,6 +257,11 @@ test('the admin approves in /admin/pendientes and a guest sees the page within 5
 
 test('the admin edits the slug in the editor and the old address answers 301', async ({ page }) => {
   await signIn(page, admin);
+  await page.goto('/editar/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Publicación no encontrada' })).toBeVisible();
+  await expect(page.getByText('La publicación que buscas no existe o no tienes permisos para editarla.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Volver al panel' })).toHaveAttribute('href', '/admin/dashboard');
+
   const html = await (await page.request.get(`/admin/edit/${toolId}`)).text();
   expect(html).toContain('Cargando publicación...');
   await page.goto(`/editar/${toolId}`);
@@ -265,6 +270,9 @@ test('the admin edits the slug in the editor and the old address answers 301', a
   await expect(page.getByRole('list', { name: 'Categorías elegidas' }).getByRole('button')).toHaveCount(2);
   await expect(page.getByLabel('Marcar como popular')).not.toBeChecked();
   await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByLabel('Marcar como destacado').check();
   await page.getByLabel('Dirección (slug)').fill(`${TOOL.slug}-ia`);
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
