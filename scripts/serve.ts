@@ -19,11 +19,12 @@ await runCli(async () => {
   if (!env.DATABASE_URL) throw new ConfigError('npm run serve necesita DATABASE_URL. Para la base de datos embebida usa npm start.');
   const current = await readCurrentBuild(env.BUILDS_DIR);
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${env.BUILDS_DIR}: ejecuta npm run build primero.`);
+  // The database first: an unreachable DATABASE_URL is one clear line, before anything listens.
+  const database = await openDatabase(env);
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
 
-  const database = await openDatabase(env);
   const buildOptions = {
     root,
     buildsDir: env.BUILDS_DIR,

@@ -256,6 +256,7 @@ test('the admin approves in /admin/pendientes and a guest sees the page within 5
 });
 
 test('the admin edits the slug in the editor and the old address answers 301', async ({ page }) => {
+  test.setTimeout(300_000);
   await signIn(page, admin);
   await page.goto('/editar/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Publicación no encontrada' })).toBeVisible();
@@ -285,6 +286,14 @@ test('the admin edits the slug in the editor and the old address answers 301', a
   await page.goto(`/${TOOL.slug}`);
   await expect(page).toHaveURL(new RegExp(`/${TOOL.slug}-ia$`));
   await expect(page.getByText('Destacado', { exact: true })).toBeVisible();
+
+  // The rebuild catches up: the category page links the new address (and later specs see a settled site).
+  await expect
+    .poll(async () => (await (await page.request.get('/categoria/escritura')).text()).includes(`href="/${TOOL.slug}-ia"`), {
+      timeout: 240_000,
+      intervals: [2_000],
+    })
+    .toBe(true);
 });
 
 test('a rejected submission shows its reason to its author, who can send it back to review', async ({ page, browser }) => {

@@ -65,6 +65,9 @@ const SIZES = [
 
 const LINK_PROTOCOLS = /^(?:https?:\/\/|mailto:|tel:)/i;
 
+/** A colour input only takes #rrggbb; pasted text may carry rgb() or short forms. */
+const hexOr = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
 interface Props {
   value: string;
   onChange(html: string): void;
@@ -156,8 +159,8 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       align: (['center', 'right', 'justify'] as const).find((align) => current.isActive({ textAlign: align })) ?? 'left',
       font: (current.getAttributes('textStyle').fontFamily as string | undefined) ?? '',
       size: (current.getAttributes('textStyle').fontSize as string | undefined) ?? '',
-      color: (current.getAttributes('textStyle').color as string | undefined) ?? '#0f172a',
-      background: (current.getAttributes('textStyle').backgroundColor as string | undefined) ?? '#ffffff',
+      color: hexOr(current.getAttributes('textStyle').color, '#0f172a'),
+      background: hexOr(current.getAttributes('textStyle').backgroundColor, '#ffffff'),
       canUndo: current.can().undo(),
       canRedo: current.can().redo(),
     }),

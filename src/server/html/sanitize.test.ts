@@ -93,3 +93,10 @@ describe('sanitizeRichText (the publication editor)', () => {
     }
   });
 });
+
+describe('sanitizeRichText images', () => {
+  it('keeps images stored on this site (relative addresses) and absolute http(s) ones', () => {
+    expect(sanitizeRichText('<img src="/media/ana/1700000000000.jpg?w=900" alt="">')).toBe('<img src="/media/ana/1700000000000.jpg?w=900" alt="" />');
+    expect(sanitizeRichText('<img src="https://cdn.test/a.png">')).toBe('<img src="https://cdn.test/a.png" />');
+  });
+});
