@@ -11,6 +11,8 @@ const buildsDir = process.env.E2E_BUILDS_DIR ?? 'builds/e2e';
 const fakeAiPort = Number(process.env.E2E_FAKE_AI_PORT ?? 20_000 + (port % 1000) * 3);
 // The OpenID Connect provider that stands in for Google (tests/fixtures/fake-oidc.ts).
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1000);
+// A tool's own website for "fill from the URL" and images by URL (tests/fixtures/fake-tool-site.ts).
+const fakeSitePort = Number(process.env.E2E_FAKE_SITE_PORT ?? port + 5000);
 const google = E2E_GOOGLE_CLIENT;
 // The fake ad network (tests/fixtures/fake-ads.ts) whose loader the site uses when an admin turns ads on.
 const fakeAdsPort = Number(process.env.E2E_FAKE_ADS_PORT ?? port + 4000);
@@ -67,8 +69,9 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     AUTH_RATE_LIMIT_SIGN_UP: '500',
     // Every test signs in from 127.0.0.1 too: dozens a minute when the suite runs fast.
     AUTH_RATE_LIMIT_SIGN_IN: '500',
-    // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
-    SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+    // TEST ONLY: lets the description generator fetch images from the fake Pollinations, and the publish form read the
+    // fake tool website, on loopback; never set in production.
+    SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort},127.0.0.1:${fakeSitePort}`,
     // TEST ONLY: the ad network's loader comes from the fake network; ads stay off until a test turns them on.
     ADS_SCRIPT_URL: `${fakeAdsUrl}/pagead/js/adsbygoogle.js`,
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
@@ -90,6 +93,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'list' : 'line',
   timeout: 30_000,
+  metadata: { fakeToolSite: `http://127.0.0.1:${fakeSitePort}` },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-ES',
@@ -130,6 +134,12 @@ export default defineConfig({
       url: `${fakeAdsUrl}/__requests`,
       reuseExistingServer: false,
       env: { FAKE_ADS_PORT: String(fakeAdsPort) },
+    },
+    {
+      command: 'node tests/fixtures/fake-tool-site-server.ts',
+      url: `http://127.0.0.1:${fakeSitePort}/`,
+      reuseExistingServer: false,
+      env: { FAKE_SITE_PORT: String(fakeSitePort) },
     },
     {
       command: 'node tests/fixtures/fake-oidc-server.ts',

@@ -8,7 +8,9 @@
  *    ads off (the default: no ad code at all) and, after the rebuild that turning them on schedules, the home and tool
  *    page with ads;
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
- * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL).
+ * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL);
+ * 6. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
+ *    seeded catalogue and on 10,000 tools.
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
@@ -21,6 +23,7 @@ import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
 import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
+import { BENCH_ADMIN_EMAIL, measureApproval, type ApprovalTimes } from './bench/approval.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureSignIn, signedInCookie, type SignInLatency } from './bench/sign-in.ts';
@@ -39,6 +42,8 @@ const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 1;
 const LARGE_CATALOGUE = 10_000;
 const MINUTE = 60_000;
+/** What scripts/build.ts derives when HOST and PORT are the defaults: the large build's fingerprint includes it. */
+const LARGE_SITE_URL = 'http://127.0.0.1:4321';
 
 const TARGETS = {
   seededBuildMs: 60_000,
@@ -48,6 +53,7 @@ const TARGETS = {
   homeJsGzipBytes: 80 * 1024,
   // 400 MB, in the KiB that /proc reports.
   restingMemoryKib: (400 * 1000 * 1000) / 1024,
+  approvalVisibleMs: 5_000,
 };
 
 /**
@@ -88,6 +94,8 @@ interface BuildRow {
 }
 
 type LoadRow = { path: string; server: string; status: number; result?: LoadResult; skipped?: string };
+
+type ApprovalRow = { label: string; times?: ApprovalTimes; failed?: string };
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -180,6 +188,28 @@ function memoryTable(memory: RestingMemory | string): string {
   return table(headers, rows);
 }
 
+function approvalTable(rows: ApprovalRow[]): string {
+  return table(
+    ['catálogo', 'aprobación → visible para un invitado', 'aprobación → reconstrucción completa'],
+    rows.map((row) =>
+      row.times
+        ? [row.label, milliseconds(row.times.visibleMs), row.times.rebuiltMs === null ? 'sin terminar' : seconds(row.times.rebuiltMs)]
+        : [row.label, row.failed ?? '—', ''],
+    ),
+  );
+}
+
+/** Times one approval on a running site; a failure is reported in the table, not thrown. */
+async function approvalRow(label: string, server: RunningServer, siteOrigin: string, dataDir: string, rebuildTimeoutMs: number): Promise<ApprovalRow> {
+  log(`Aprobación en ${label}: publicar, aprobar y esperar a que un invitado la vea y a la reconstrucción…`);
+  try {
+    const times = await measureApproval({ serverUrl: server.url, siteOrigin, outbox: path.join(dataDir, 'outbox'), rebuildTimeoutMs, log });
+    return { label, times };
+  } catch (error) {
+    return { label, failed: `sin medir: ${(error as Error).message}` };
+  }
+}
+
 function signInTable(result: SignInLatency | string): string {
   const headers = ['modo', 'inicios', 'p50', 'p95'];
   if (typeof result === 'string') return table(headers, [['—', '', result, '']]);
@@ -229,6 +259,7 @@ await runCli(async () => {
     await removeScratch(scratch.seeded);
     const builds = [await measureBuild('sembrado', await readSeededCount(), scratch.seeded, 20 * MINUTE)];
     const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
+    const approvals: ApprovalRow[] = [];
     if (!quick) {
       await removeScratch(scratch.large);
       log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large.data}…`);
@@ -236,13 +267,19 @@ await runCli(async () => {
       const { tools } = await prepareLargeCatalogue(scratch.large.data, LARGE_CATALOGUE);
       log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
       builds.push(await measureBuild(`${count(LARGE_CATALOGUE)} herramientas`, tools, scratch.large, 60 * MINUTE));
-      // Only the built files were needed; the next steps use the seeded catalogue.
+      // The build's own SITE_URL (HOST and the default port) keeps its fingerprint: the server reuses it.
+      const largeEnv = scratchEnv(scratch.large, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL, SITE_URL: LARGE_SITE_URL, WEB_CONCURRENCY: '1' });
+      const largeServer = await startOurServer({ root, port, env: largeEnv, timeoutMs: 10 * MINUTE });
+      cleanups.push(largeServer.stop);
+      approvals.push(await approvalRow(`${count(LARGE_CATALOGUE)} herramientas`, largeServer, LARGE_SITE_URL, scratch.large.data, 15 * MINUTE));
+      await largeServer.stop();
+      // The next steps use the seeded catalogue.
       if (!keep) await removeScratch(scratch.large);
     }
 
     // 2. Load, on the seeded build.
     // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
-    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
+    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL });
     const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
     // The origin better-auth accepts: the server's SITE_URL, which startOurServer derives from its own PORT and HOST.
     const siteOrigin = new URL(readEnv({ ...oursEnv, PORT: String(port), HOST: '127.0.0.1' }).SITE_URL).origin;
@@ -305,6 +342,9 @@ await runCli(async () => {
     } catch (error) {
       log(`Panel: sin medir (${(error as Error).message})`);
     }
+    // 6. Approval, last: the rebuild it starts would disturb the other figures.
+    approvals.unshift(await approvalRow('sembrado', ours, siteOrigin, scratch.seeded.data, 10 * MINUTE));
+    if (quick) approvals.push({ label: `${count(LARGE_CATALOGUE)} herramientas`, failed: 'omitido (BENCH_QUICK=1)' });
     await ours.stop();
     // The server has released the embedded database; views are measured on it directly.
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
@@ -353,6 +393,13 @@ await runCli(async () => {
         adFree.every(Boolean) ? 'ninguno' : 'hay código de anuncios',
         verdict(adFree.every(Boolean)),
       ],
+      ...approvals.map((row) => [
+        `aprobación → visible para un invitado, ${row.label}`,
+        '< 5 s',
+        row.times ? milliseconds(row.times.visibleMs) : '—',
+        verdict(row.times ? row.times.visibleMs < TARGETS.approvalVisibleMs : undefined),
+        '',
+      ]),
       [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',
@@ -390,7 +437,10 @@ await runCli(async () => {
         '5. Memoria del sitio en reposo (npm start con WEB_CONCURRENCY por defecto, tras arrancar, unas peticiones y 12 s de calma)',
         memoryTable(restingMemory),
         '',
-        '6. Objetivos',
+        '6. Aprobación de una herramienta (POST /api/posts/{id}/approve; la reconstrucción, hasta que su página de categoría la lista)',
+        approvalTable(approvals),
+        '',
+        '7. Objetivos',
         table(['objetivo', 'meta', 'medido', '', 'antes (PGlite)'], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,

@@ -1,14 +1,16 @@
 /**
- * npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no first
- * build). Like npm start, it rebuilds while serving when published content changes or an admin asks for it.
+ * npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no build at
+ * start). Like npm start, it keeps the static site in step with the database: the rebuild watcher builds a new
+ * site when published content changes (an approval, an edit) or an admin asks for it, and switches to it without
+ * dropping a request; meanwhile new and changed tool pages are rendered on demand.
  */
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
-import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { buildSite } from '../src/server/build/build-site.ts';
+import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
-import { createPool } from '../src/server/db/client.ts';
-import { readEnv, ConfigError, googleSignInEnabled } from '../src/server/env.ts';
+import { openDatabase } from '../src/server/db/open.ts';
+import { ConfigError, googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { listeningLine, log, root, runCli } from './_cli.ts';
 import { databaseIdentity } from './_database.ts';
@@ -16,23 +18,26 @@ import { databaseIdentity } from './_database.ts';
 await runCli(async () => {
   const env = readEnv();
   if (!env.DATABASE_URL) throw new ConfigError('npm run serve necesita DATABASE_URL. Para la base de datos embebida usa npm start.');
+  const current = await readCurrentBuild(env.BUILDS_DIR);
+  if (!current) throw new ConfigError(`No hay ningún sitio construido en ${env.BUILDS_DIR}: ejecuta npm run build primero.`);
+  // The database first: an unreachable DATABASE_URL is one clear line, before anything listens.
+  const database = await openDatabase(env);
   // npm run restore refuses while this lock is held.
-  const siteLock = await holdSiteLock(env.DATABASE_URL, log);
+  const siteLock = await holdSiteLock(database.url, log);
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
-  const pool = createPool(env.DATABASE_URL, 2);
-  const current = await readCurrentBuild(env.BUILDS_DIR);
+
   const watcher = startRebuildWatcher({
-    pool,
-    readContentVersion: () => readContentVersion(pool),
+    pool: database.pool,
+    readContentVersion: () => readContentVersion(database.pool),
     build: async (onProgress, force) =>
       (
         await buildSite({
           root,
           buildsDir: env.BUILDS_DIR,
-          pool,
-          databaseUrl: env.DATABASE_URL!,
+          pool: database.pool,
+          databaseUrl: database.url,
           databaseIdentity: databaseIdentity(env),
           siteUrl: env.SITE_URL,
           siteName: env.SITE_NAME,
@@ -43,15 +48,15 @@ await runCli(async () => {
         })
       ).info.id,
     onBuilt: () => site.reload(),
-    builtVersion: current?.info.contentVersion ?? 0,
+    builtVersion: current.info.contentVersion,
     log,
   });
-  const shutdown = () => {
+  const shutdown = async () => {
     watcher.stop();
-    return site
-      .close()
-      .then(() => siteLock.release())
-      .finally(() => pool.end().finally(() => process.exit(0)));
+    await site.close();
+    await siteLock.release().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -4,6 +4,7 @@ import { table, verdict } from './report.ts';
 import { nginxConfig } from './servers.ts';
 import { percentile } from './sign-in.ts';
 import { assertLoopback, parseWrk } from './wrk.ts';
+import { cookieHeader, pickerCategoryIds } from './approval.ts';
 
 const WRK_OUTPUT = `Running 10s test @ http://127.0.0.1:4425/chatgpt
   2 threads and 50 connections
@@ -103,5 +104,18 @@ describe('percentile', () => {
     expect(percentile(twenty, 0.95)).toBe(19);
     expect(percentile([7], 0.95)).toBe(7);
     expect(percentile([], 0.5)).toBeNaN();
+  });
+});
+
+describe('approval bench helpers', () => {
+  it('joins Set-Cookie headers into one Cookie header', () => {
+    expect(cookieHeader(['a=1; Path=/; HttpOnly', 'b=2; Secure'])).toBe('a=1; b=2');
+    expect(cookieHeader(undefined)).toBe('');
+  });
+
+  it('reads category ids from the publish form’s serialized props', () => {
+    const html =
+      '<astro-island props="{&quot;categories&quot;:[1,[[0,{&quot;id&quot;:[0,&quot;d613355c-616b-4a84-8983-fe9792c7a696&quot;],&quot;name&quot;:[0,&quot;3D&quot;],&quot;slug&quot;:[0,&quot;3d&quot;],&quot;color&quot;:[0,&quot;#fff&quot;]}]]]}">';
+    expect(pickerCategoryIds(html).get('3d')).toBe('d613355c-616b-4a84-8983-fe9792c7a696');
   });
 });

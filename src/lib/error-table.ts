@@ -47,6 +47,22 @@ export const ERROR_TABLE = {
   ai_timeout: { status: 504, message: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.' },
   ai_unreachable: { status: 502, message: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' },
   ai_bad_response: { status: 502, message: 'Error en el servicio de IA' },
+  // Publishing, editing and moderating (SPEC §2, §5, §8).
+  edit_not_found: { status: 404, message: 'La publicación que buscas no existe o no tienes permisos para editarla.' },
+  edit_forbidden: { status: 403, message: 'No tienes permisos para editar publicaciones' },
+  publish_failed: { status: 500, message: 'No se pudo publicar la entrada' },
+  update_failed: { status: 500, message: 'No se pudo actualizar la publicación' },
+  category_missing: { status: 400, message: 'Alguna de las categorías elegidas ya no existe. Recarga la página y elige otra.' },
+  slug_taken: { status: 409, message: 'Esa dirección (slug) ya la usa otra página. Elige otra.' },
+  already_reviewed: { status: 409, message: 'Otra persona ya revisó esta publicación. Recarga la página para ver su estado.' },
+  edit_conflict: { status: 409, message: 'Alguien guardó cambios en esta publicación mientras la editabas. Recarga la página para ver la última versión.' },
+  // Images for publications (SPEC §5 'Image upload') and addresses fetched on the author's behalf.
+  image_too_large: { status: 413, message: 'La imagen es demasiado grande. Máximo 5MB' },
+  upload_failed: { status: 503, message: 'No se pudo subir la imagen al almacenamiento. Inténtalo de nuevo.' },
+  remote_blocked: { status: 422, message: 'Esa dirección no es pública: solo se pueden leer páginas e imágenes de internet.' },
+  remote_unreachable: { status: 502, message: 'No se pudo abrir esa dirección. Comprueba que es correcta y que la web funciona.' },
+  remote_timeout: { status: 504, message: 'Esa dirección tardó demasiado en responder. Inténtalo de nuevo o rellena los datos a mano.' },
+  remote_not_page: { status: 422, message: 'Esa dirección no es una página web.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKind = keyof typeof ERROR_TABLE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from './slug.ts';
+import { publishSlug, slugify } from './slug.ts';
 import { normalizeForSearch } from './text.ts';
 
 describe('slugify (SPEC §5)', () => {
@@ -23,5 +23,20 @@ describe('normalizeForSearch', () => {
   it('ignores case and accents and collapses whitespace', () => {
     expect(normalizeForSearch('  Generador   de IMÁGENES ')).toBe('generador de imagenes');
     expect(normalizeForSearch('Traducción')).toBe(normalizeForSearch('traduccion'));
+  });
+});
+
+describe('publishSlug (SPEC §5, publishing)', () => {
+  it.each([
+    ['ChatGPT', 'chatgpt'],
+    ['  Mi Herramienta  IA ', 'mi-herramienta-ia'],
+    ['Diseño Gráfico', 'diseo-grfico'],
+    ['v0 (Vercel)', 'v0-vercel'],
+    ['Hola   --  mundo', 'hola-mundo'],
+    ['--Bordes--', 'bordes'],
+    ['Stable Diffusion 3.5', 'stable-diffusion-35'],
+    ['日本語', ''],
+  ])('%s -> %s', (input, expected) => {
+    expect(publishSlug(input)).toBe(expected);
   });
 });

@@ -1,15 +1,29 @@
 import { foldAccents } from './text.ts';
 
 /**
- * The slug of SPEC §5, for display-side normalisation and for deriving a new publication's slug:
- * lower-case, accents and ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed,
- * whitespace to hyphens, repeated and edge hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno".
- * SPEC's publishing rule drops accented letters outright ("diseo"); folding them first keeps URLs readable.
+ * SPEC §5's display-side slug normalisation (category icons, matching names to slugs): lower-case, accents and
+ * ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed, whitespace to hyphens, repeated and edge
+ * hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno". A new publication's slug follows publishSlug below.
  */
 export function slugify(text: string): string {
   return foldAccents(text)
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * SPEC §5 "slug derivation when publishing", exactly: lower-cased and trimmed, every character other than a-z,
+ * 0-9, space and hyphen removed (accented letters go too: "Diseño" -> "diseo"), whitespace to a hyphen,
+ * repeated hyphens collapsed, edge hyphens removed. Empty when the title has none of those characters.
+ */
+export function publishSlug(title: string): string {
+  return title
+    .toLowerCase()
+    .trim()
+    .replace(/[^a-z0-9\s-]/g, '')
     .replace(/\s+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');

@@ -94,6 +94,13 @@ const schema = z
     GOOGLE_OAUTH_ISSUER: z
       .url({ protocol: /^https?$/, error: 'GOOGLE_OAUTH_ISSUER debe ser la URL de un emisor OpenID Connect, por ejemplo https://id.ejemplo.es' })
       .optional(),
+    // Vercel: Project Settings → Git → Deploy Hooks. Called after every change to published content.
+    VERCEL_DEPLOY_HOOK_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'VERCEL_DEPLOY_HOOK_URL debe ser la URL del deploy hook, por ejemplo https://api.vercel.com/v1/integrations/deploy/…',
+      })
+      .optional(),
     // Generated images and uploads (src/server/storage/): files under DATA_DIR/uploads, or Supabase Storage.
     STORAGE_DRIVER: z.enum(['local', 'supabase'], { error: 'debe ser local o supabase' }).default('local'),
     SUPABASE_URL: z

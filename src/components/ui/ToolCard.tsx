@@ -1,5 +1,6 @@
 import { Icon } from './Icon.tsx';
 import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { AdminEditLink } from '../../features/publish/AdminEditLink.tsx';
 import { SaveButton } from '../../features/saves/SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
 
@@ -46,7 +47,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
           ))}
           {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
         </ul>
-        <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1">
+        <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1" data-admin-edit-slot={tool.id}>
           <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" enabledBeforeHydration={saveEnabledBeforeHydration} />
           {tool.url && (
             <a
@@ -61,6 +62,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
               <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
             </a>
           )}
+          <AdminEditLink toolId={tool.id} toolTitle={tool.title} />
         </div>
       </div>
     </article>

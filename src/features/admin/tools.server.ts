@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
 import { z } from '../../lib/zod.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
+import { publishedContentChanged } from '../publish/site-updates.server.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
@@ -307,8 +308,13 @@ export const toolActionEndpoint = endpoint({
   body: { json: toolActionInput },
   limits: { name: 'admin-tools', user: { window: 60, max: 60 } },
   handle: async ({ user, body }) => {
-    if (body.action === 'unpublish') return { changed: await unpublishTools(user, body.ids) };
-    if (body.action === 'delete') return { changed: await deleteTools(user, body.ids, { gone: body.gone, to: body.to }) };
-    return { changed: await setToolFlag(user, body.ids, body.action) };
+    const changed =
+      body.action === 'unpublish'
+        ? await unpublishTools(user, body.ids)
+        : body.action === 'delete'
+          ? await deleteTools(user, body.ids, { gone: body.gone, to: body.to })
+          : await setToolFlag(user, body.ids, body.action);
+    if (changed > 0) await publishedContentChanged(`panel: ${body.action} en ${changed} herramienta(s)`);
+    return { changed };
   },
 });

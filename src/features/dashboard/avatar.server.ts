@@ -49,7 +49,7 @@ export const uploadAvatarEndpoint = endpoint({
     if (body.avatar.size > AVATAR_MAX_BYTES) throw new AppError('too_large', { message: AVATAR_TOO_LARGE_MESSAGE });
     let encoded;
     try {
-      encoded = await reencodeImage(new Uint8Array(await body.avatar.arrayBuffer()), 85, { width: AVATAR_SIZE, height: AVATAR_SIZE });
+      encoded = await reencodeImage(new Uint8Array(await body.avatar.arrayBuffer()), 85, { cover: { width: AVATAR_SIZE, height: AVATAR_SIZE } });
     } catch (error) {
       if (error instanceof InvalidImageError) throw new AppError('invalid_image');
       throw error;

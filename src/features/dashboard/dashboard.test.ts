@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditPost, dashboardDate } from './dashboard.ts';
+import { canEditPost, dashboardDate, editorPath } from './dashboard.ts';
 import { accountErrorMessage, AVATAR_MAX_BYTES, avatarFileProblem } from './profile.ts';
 import { currentDashboardSection, DASHBOARD_SECTIONS, DASHBOARD_TOOLS } from './sections.ts';
 import { isSidebarShortcut, sidebarCookie, sidebarOpenFromCookie, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from './sidebar-state.ts';
@@ -52,6 +52,11 @@ describe('my posts', () => {
     expect(canEditPost({ status: 'rejected' }, 'user')).toBe(true);
     expect(canEditPost({ status: 'published' }, 'user')).toBe(false);
     expect(canEditPost({ status: 'published' }, 'admin')).toBe(true);
+  });
+
+  it("sends admins to the admin editor's address and authors to /editar", () => {
+    expect(editorPath('abc', 'admin')).toBe('/admin/edit/abc');
+    expect(editorPath('abc', 'user')).toBe('/editar/abc');
   });
 
   it('dates in es-ES', () => {

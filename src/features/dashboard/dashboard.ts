@@ -68,9 +68,14 @@ export interface SavedToolsPage {
   hasMore: boolean;
 }
 
-/** Who may open the editor at /editar/{id} from 'Mis publicaciones': admins always, authors until it is published. */
+/** Who may open the editor from 'Mis publicaciones': admins always, authors until it is published. */
 export function canEditPost(post: Pick<MyPost, 'status'>, role: 'user' | 'admin'): boolean {
   return role === 'admin' || post.status !== 'published';
+}
+
+/** The same editor behind both addresses: SPEC §2 sends admins to /admin/edit/{id}, authors use /editar/{id}. */
+export function editorPath(postId: string, role: 'user' | 'admin'): string {
+  return role === 'admin' ? `/admin/edit/${postId}` : `/editar/${postId}`;
 }
 
 export const DELETE_POST_TEXTS = {

@@ -2,10 +2,12 @@
  * Builds the Pagefind search index from the database (not from the built HTML): one record per published tool,
  * matched on title, description, category names and keywords, carrying what a tool card needs to render.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { pricingLabel } from '../../lib/pricing.ts';
+import { withImageUrls } from '../../server/storage/references.ts';
 import { SEARCH_CATEGORY_FILTER, SEARCH_PRICING_FILTER, searchableText, toSearchMeta } from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
@@ -28,7 +30,8 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
     FROM posts p
     WHERE p.status = 'published'
     ORDER BY p.created_at DESC, p.title`);
-  return rows;
+  // Uploaded images are stored as keys: the index carries the URLs the cards load.
+  return rows.map(withImageUrls);
 }
 
 export interface SearchRecord {
@@ -64,8 +67,17 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promis
       const added = await index.addCustomRecord(toSearchRecord(row));
       if (added.errors.length > 0) throw new Error(`Pagefind (${row.slug}): ${added.errors.join('; ')}`);
     }
-    const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
-    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    // The files come back in memory and are written here: writeFiles answers before Pagefind's own writes have all
+    // landed, and closing the service right after left an empty pagefind-entry.json now and then (a rebuild whose
+    // search then failed with "Failed to load Pagefind metadata").
+    const { files, errors: fileErrors } = await index.getFiles();
+    if (fileErrors.length > 0) throw new Error(`Pagefind: ${fileErrors.join('; ')}`);
+    const outputDir = path.join(clientDir, 'pagefind');
+    for (const file of files) {
+      const target = path.join(outputDir, file.path);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
   } finally {
     await pagefind.close();
   }

@@ -124,6 +124,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // The server bundle resolves its dependencies from the project's node_modules.
   if (outside) throw new ConfigError(`BUILDS_DIR (${options.buildsDir}) debe estar dentro de la carpeta del proyecto.`);
   const started = Date.now();
+  // Read before Astro reads any tool: every page changed after this moment is rendered on demand until the next build.
+  const { rows: clock } = await options.pool.query<{ now: string }>(`SELECT to_json(clock_timestamp()) #>> '{}' AS now`);
+  const contentReadAt = clock[0]!.now;
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
   const report = options.onProgress ?? (() => undefined);
@@ -149,6 +152,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     id,
     fingerprint,
     contentVersion,
+    contentReadAt,
     builtAt: new Date().toISOString(),
     durationMs: Date.now() - started,
     pages: await countPages(clientDir),

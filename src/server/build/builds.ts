@@ -9,6 +9,8 @@ export interface BuildInfo {
   id: string;
   fingerprint: string;
   contentVersion: number;
+  /** The database's clock when the build started reading content: pages changed after it are not in this build. */
+  contentReadAt?: string;
   builtAt: string;
   durationMs: number;
   pages: number;

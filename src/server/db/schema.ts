@@ -186,6 +186,9 @@ export const posts = pgTable(
     structuredData: jsonb('structured_data'),
     // Maintained by a trigger (see the search migration): title, description, keywords, category names.
     searchVector: tsvector('search_vector'),
+    // When what the tool's page shows last changed while it was (or became) public: set by a trigger, never by
+    // code. The server renders pages changed after the current build on demand until the rebuild lands.
+    pageChangedAt: timestamp('page_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -198,6 +201,7 @@ export const posts = pgTable(
     index('posts_status_popularity_idx').on(t.status, t.popularityScore.desc()),
     index('posts_domain_idx').on(t.domain),
     index('posts_link_status_idx').on(t.linkStatus),
+    index('posts_page_changed_idx').on(t.pageChangedAt),
   ],
 );
 

@@ -74,3 +74,30 @@ export function emailChangeNoticeEmail(options: { to: string; name: string; newE
     html: layout(options.siteName, [intro, notice], { label: 'Ir a mi perfil', url: options.profileUrl }, [act]),
   };
 }
+
+/** Sent to the author when a moderator approves their submission (issue 11): the page is live at `url`. */
+export function approvalEmail(options: { to: string; name: string; title: string; url: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const news = `Hemos revisado «${options.title}» y ya está publicada en ${options.siteName}. Gracias por compartirla.`;
+  const after = 'Puede tardar un minuto en aparecer en la portada, en su categoría y en el buscador; su página ya está disponible.';
+  return {
+    to: options.to,
+    subject: `Tu publicación «${options.title}» ya está publicada`,
+    text: `${intro}\n\n${news}\n\n${options.url}\n\n${after}\n`,
+    html: layout(options.siteName, [intro, news], { label: 'Ver la publicación', url: options.url }, [after]),
+  };
+}
+
+/** Sent to the author when a moderator rejects their submission, with the moderator's reason and a way to fix it. */
+export function rejectionEmail(options: { to: string; name: string; title: string; reason: string; editUrl: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const news = `Hemos revisado «${options.title}» y de momento no podemos publicarla en ${options.siteName}.`;
+  const reason = `Motivo: ${options.reason}`;
+  const next = 'Puedes corregirla y enviarla de nuevo a revisión desde este enlace.';
+  return {
+    to: options.to,
+    subject: `Tu publicación «${options.title}» necesita cambios`,
+    text: `${intro}\n\n${news}\n\n${reason}\n\n${next}\n${options.editUrl}\n`,
+    html: layout(options.siteName, [intro, news, reason, next], { label: 'Editar la publicación', url: options.editUrl }, []),
+  };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, sanitizeHtmlContent } from './sanitize.ts';
+import { unsafeParts, XSS_CHEAT_SHEET } from '../../../tests/fixtures/xss-cheat-sheet.ts';
+import { htmlToText, sanitizeHtmlContent, sanitizeRichText } from './sanitize.ts';
 
 describe('sanitizeHtmlContent', () => {
   it('removes scripts with their source, styles, iframes and other embedded documents', () => {
@@ -57,5 +58,45 @@ describe('htmlToText entities and blocks', () => {
   it('decodes entities once and separates blocks', () => {
     expect(htmlToText('<p>Tom &amp; Jerry</p><p>&lt;b&gt; no es negrita</p><ul><li>a</li><li>b</li></ul>')).toBe('Tom & Jerry <b> no es negrita a b');
     expect(htmlToText('<p>&amp;lt;</p>')).toBe('&lt;');
+  });
+});
+
+describe('sanitizeRichText (the publication editor)', () => {
+  it('keeps the toolbar formatting as the editor writes it', () => {
+    const html =
+      '<h1 style="text-align: center">T</h1><p dir="rtl" style="margin-inline-start: 4em">Hola <span style="color: #e11d48; background-color: rgb(254, 240, 138); font-family: Georgia, serif; font-size: 20px">rojo</span> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup></p><pre><code>x = 1</code></pre><blockquote><p>cita</p></blockquote>';
+    expect(sanitizeRichText(html)).toBe(
+      '<h1 style="text-align:center">T</h1><p dir="rtl" style="margin-inline-start:4em">Hola <span style="color:#e11d48;background-color:rgb(254, 240, 138);font-family:Georgia, serif;font-size:20px">rojo</span> <u>u</u> <s>s</s> <sub>2</sub><sup>3</sup></p><pre><code>x = 1</code></pre><blockquote><p>cita</p></blockquote>',
+    );
+  });
+
+  it('keeps YouTube and Vimeo players at their canonical address, with fixed attributes, and drops every other frame', () => {
+    const out = sanitizeRichText(
+      '<div data-video-embed=""><iframe src="https://www.youtube.com/watch?v=dQw4w9WgXcQ" allow="camera"></iframe></div><iframe src="https://player.vimeo.com/video/76979871?autoplay=1"></iframe><iframe src="https://evil.test/embed/x">texto</iframe>',
+    );
+    expect(out).toBe(
+      '<div data-video-embed><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Vídeo" width="560" height="315" loading="lazy" allowfullscreen referrerpolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe></div><iframe src="https://player.vimeo.com/video/76979871" title="Vídeo" width="560" height="315" loading="lazy" allowfullscreen referrerpolicy="strict-origin-when-cross-origin" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>',
+    );
+  });
+
+  it('drops styles it does not know and values of the wrong shape', () => {
+    expect(
+      sanitizeRichText('<p style="position: fixed; text-align: centre; margin-inline-start: 99em">x</p><span style="font-size: 400px; color: red">y</span>'),
+    ).toBe('<p>x</p><span>y</span>');
+  });
+
+  it.each(XSS_CHEAT_SHEET.map((payload, index) => [index, payload]))('leaves nothing executable from cheat sheet payload %i', (_index, payload) => {
+    for (const clean of [sanitizeRichText(payload as string), sanitizeHtmlContent(payload as string)]) {
+      expect(unsafeParts(clean)).toEqual([]);
+      // Sanitizing twice changes nothing: what is stored is stable.
+      expect(sanitizeRichText(clean)).toBe(clean);
+    }
+  });
+});
+
+describe('sanitizeRichText images', () => {
+  it('keeps images stored on this site (relative addresses) and absolute http(s) ones', () => {
+    expect(sanitizeRichText('<img src="/media/ana/1700000000000.jpg?w=900" alt="">')).toBe('<img src="/media/ana/1700000000000.jpg?w=900" alt="" />');
+    expect(sanitizeRichText('<img src="https://cdn.test/a.png">')).toBe('<img src="https://cdn.test/a.png" />');
   });
 });

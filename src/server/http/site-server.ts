@@ -16,12 +16,15 @@ import { AppError, errorResponse } from './errors.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
+import { StalePages, toolPageSlug } from './stale-pages.ts';
 import { StaticFiles } from './static-files.ts';
 
 type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
 
 interface ActiveBuild {
   id: string;
+  /** When the build read the database (BuildInfo.contentReadAt). */
+  contentReadAt: string | undefined;
   files: StaticFiles;
   handler: AstroHandler;
 }
@@ -38,7 +41,12 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
   const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: AstroHandler };
-  return { id: current.info.id, files: await StaticFiles.load(path.join(current.dir, 'client'), security), handler: module.handler };
+  return {
+    id: current.info.id,
+    contentReadAt: current.info.contentReadAt,
+    files: await StaticFiles.load(path.join(current.dir, 'client'), security),
+    handler: module.handler,
+  };
 }
 
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
@@ -102,6 +110,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 
   const redirects = new RedirectTable(getPool);
   await redirects.reload();
+  const stale = new StalePages(getPool, active.contentReadAt);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
@@ -123,7 +132,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         sendRedirect(build, request, response, redirect, url.search);
         return;
       }
-      const file = build.files.find(pathname);
+      // A tool page changed since this build: the on-demand route renders it with the same template.
+      const slug = toolPageSlug(pathname);
+      const file = slug && (await stale.has(slug)) ? undefined : build.files.find(pathname);
       if (file) {
         build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
         return;
@@ -148,6 +159,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     buildId: () => active.id,
     async reload() {
       active = await loadBuild(options.buildsDir, security);
+      stale.reset(active.contentReadAt);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

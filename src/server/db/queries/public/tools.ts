@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../features/catalogue/filters.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
+import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
 
@@ -76,49 +77,68 @@ export async function listTools(query: ToolListQuery): Promise<ToolPage> {
     .orderBy(...orderings[query.filter])
     .limit(PAGE_SIZE + 1)
     .offset((query.page - 1) * PAGE_SIZE);
-  return { items: rows.slice(0, PAGE_SIZE), page: query.page, hasMore: rows.length > PAGE_SIZE };
+  return { items: rows.slice(0, PAGE_SIZE).map(withImageUrls), page: query.page, hasMore: rows.length > PAGE_SIZE };
 }
 
 /** Featured sidebar and sections: newest featured first (SPEC §7). */
 export async function listFeaturedTools(limit: number, excludeId?: string): Promise<ToolCardData[]> {
-  return getDb()
+  const rows = await getDb()
     .select(toolCardColumns)
     .from(posts)
     .where(and(published, eq(posts.isFeatured, true), excludeId ? sql`${posts.id} <> ${excludeId}` : undefined))
     .orderBy(desc(posts.createdAt), asc(posts.title))
     .limit(limit);
+  return rows.map(withImageUrls);
 }
 
 /** Every published tool of a category, for its prerendered page. */
 export async function listToolsInCategory(categorySlug: string): Promise<(ToolCardData & { createdAt: Date; views: number; likesCount: number })[]> {
-  return getDb()
+  const rows = await getDb()
     .select({ ...toolCardColumns, createdAt: posts.createdAt, views: posts.views, likesCount: posts.likesCount })
     .from(posts)
     .where(and(published, inCategory(categorySlug)))
     .orderBy(desc(posts.createdAt), asc(posts.title));
+  return rows.map(withImageUrls);
 }
 
-/** Everything the tool page shows. */
+/** Everything the tool page shows, its search and social metadata included. */
+export const toolPageColumns = {
+  ...toolCardColumns,
+  content: posts.content,
+  keywords: posts.keywords,
+  author: posts.author,
+  authorName: profiles.name,
+  metaTitle: posts.metaTitle,
+  metaDescription: posts.metaDescription,
+  ogTitle: posts.ogTitle,
+  ogDescription: posts.ogDescription,
+  ogImage: posts.ogImage,
+  twitterTitle: posts.twitterTitle,
+  twitterDescription: posts.twitterDescription,
+  twitterImage: posts.twitterImage,
+  twitterCard: posts.twitterCard,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+  publishedDate: posts.publishedDate,
+};
+
+/** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */
+export function toToolDetail<T extends { imageUrl: string | null; logoUrl: string | null; ogImage: string | null; twitterImage: string | null }>(row: T): T {
+  return {
+    ...withImageUrls(row),
+    ogImage: publicImageUrl(row.ogImage, 1200),
+    twitterImage: publicImageUrl(row.twitterImage, 1200),
+  };
+}
+
 export async function getPublishedToolBySlug(slug: string) {
   const [tool] = await getDb()
-    .select({
-      ...toolCardColumns,
-      content: posts.content,
-      keywords: posts.keywords,
-      author: posts.author,
-      authorName: profiles.name,
-      metaTitle: posts.metaTitle,
-      metaDescription: posts.metaDescription,
-      ogImage: posts.ogImage,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      publishedDate: posts.publishedDate,
-    })
+    .select(toolPageColumns)
     .from(posts)
     .leftJoin(profiles, eq(profiles.id, posts.userId))
     .where(and(published, eq(posts.slug, slug)))
     .limit(1);
-  return tool;
+  return tool ? toToolDetail(tool) : undefined;
 }
 
 export type ToolDetail = NonNullable<Awaited<ReturnType<typeof getPublishedToolBySlug>>>;

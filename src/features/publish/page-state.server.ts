@@ -1,0 +1,101 @@
+/**
+ * What the publish and edit pages render for the visitor (SPEC §2, §6, §8): the form, or the access notice, or
+ * the not-found screen. The pages stay thin; the endpoints check the same rules again on every save.
+ */
+import type { AstroGlobal } from 'astro';
+import { loginPathFor } from '../../lib/return-path.ts';
+import { can } from '../../lib/permissions.ts';
+import { siteConfig } from '../../server/site.ts';
+import type { EditablePost, PickerCategory } from './post-form.ts';
+import { listPickerCategories, loadEditablePost } from './queries.server.ts';
+
+export interface AccessNoticeProps {
+  title: string;
+  message: string;
+  toastTitle: string;
+  toastMessage: string;
+  to: string;
+  linkLabel: string;
+}
+
+interface FormData {
+  categories: PickerCategory[];
+  siteName: string;
+  siteUrl: string;
+}
+
+export type PublishPageState = { kind: 'form'; form: FormData } | { kind: 'denied'; notice: AccessNoticeProps; status: number };
+
+export type EditPageState =
+  | { kind: 'form'; form: FormData; post: EditablePost; access: 'admin' | 'author' }
+  | { kind: 'denied'; notice: AccessNoticeProps; status: number }
+  | { kind: 'missing' };
+
+type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'response'>;
+
+async function formData(): Promise<FormData> {
+  const site = siteConfig();
+  return { categories: await listPickerCategories(), siteName: site.name, siteUrl: site.url };
+}
+
+/** /publicar: signed-in users only (SPEC §2: 'Acceso requerido', then /login with the toast 'Acceso denegado'). */
+export async function publishPageState(astro: PageContext): Promise<PublishPageState> {
+  astro.response.headers.set('cache-control', 'private, no-store');
+  const user = astro.locals.user;
+  if (!user || !can(user.role, 'publish:post:own')) {
+    return {
+      kind: 'denied',
+      status: 401,
+      notice: {
+        title: 'Acceso requerido',
+        message: 'Necesitas iniciar sesión para publicar contenido.',
+        toastTitle: 'Acceso denegado',
+        toastMessage: 'Necesitas iniciar sesión para publicar.',
+        to: loginPathFor(astro.url.pathname),
+        linkLabel: 'Iniciar sesión',
+      },
+    };
+  }
+  return { kind: 'form', form: await formData() };
+}
+
+/**
+ * /editar/{id} and /admin/edit/{id}: an admin edits any post; an author their own pending or rejected submission.
+ * Signed out: 'Necesitas iniciar sesión para editar.' and /login; anyone else: 'No tienes permisos para editar
+ * publicaciones' and /. A missing post (for an admin) is SPEC's 'Publicación no encontrada'.
+ */
+export async function editPageState(astro: PageContext, id: string): Promise<EditPageState> {
+  astro.response.headers.set('cache-control', 'private, no-store');
+  const user = astro.locals.user;
+  if (!user) {
+    return {
+      kind: 'denied',
+      status: 401,
+      notice: {
+        title: 'Acceso requerido',
+        message: 'Necesitas iniciar sesión para editar.',
+        toastTitle: 'Acceso denegado',
+        toastMessage: 'Necesitas iniciar sesión para editar.',
+        to: loginPathFor(astro.url.pathname),
+        linkLabel: 'Iniciar sesión',
+      },
+    };
+  }
+  const loaded = await loadEditablePost(id, user);
+  if (loaded === 'missing' && can(user.role, 'update:post:any')) return { kind: 'missing' };
+  if (loaded === 'missing' || loaded === 'forbidden') {
+    return {
+      kind: 'denied',
+      status: 403,
+      notice: {
+        title: 'Acceso denegado',
+        message: 'No tienes permisos para editar publicaciones',
+        toastTitle: 'Acceso denegado',
+        toastMessage: 'No tienes permisos para editar publicaciones',
+        to: '/',
+        linkLabel: 'Volver al inicio',
+      },
+    };
+  }
+  return { kind: 'form', form: await formData(), post: loaded.post, access: loaded.access };
+}

@@ -1,0 +1,174 @@
+/**
+ * The publication form's one schema, shared by the island (before sending) and the endpoints (always again):
+ * SPEC §5 "Publish and edit, in order": title, description, at least one category, with SPEC's three messages
+ * reported in that order; every other field bounded. Editing adds the admin's block (SPEC §2 "Edit").
+ */
+import { pricingModels } from '../../lib/pricing.ts';
+import { z } from '../../lib/zod.ts';
+
+export const PUBLISH_MESSAGES = {
+  titleRequired: 'El título es obligatorio',
+  descriptionRequired: 'La descripción es obligatoria',
+  categoryRequired: 'Debes seleccionar al menos una categoría',
+} as const;
+
+export const LIMITS = {
+  title: 150,
+  description: 2000,
+  url: 2048,
+  content: 200_000,
+  categories: 10,
+  keyword: 60,
+  keywords: 20,
+  author: 100,
+  reviewNote: 1000,
+  slug: 100,
+  metaTitle: 60,
+  metaDescription: 160,
+} as const;
+
+/** A storage key of an upload (`<user>/<timestamp>.jpg`) or, for rows that predate uploads, an http(s) address. */
+const STORAGE_KEY = /^(?:[a-z0-9][a-z0-9_-]{0,63}\/){1,4}[a-z0-9][a-z0-9_-]{0,127}\.(?:webp|png|jpg)$/;
+const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, { error: tooLong });
+
+const imageReference = z
+  .string()
+  .trim()
+  .max(LIMITS.url, { error: 'La dirección de la imagen es demasiado larga.' })
+  .refine((value) => value === '' || STORAGE_KEY.test(value) || HTTP_URL.test(value), { error: 'La imagen no es válida: súbela de nuevo.' });
+
+/** The tool's site: optional, http(s) only (SPEC: the field is of url type). */
+export const toolUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.url, { error: 'La dirección es demasiado larga.' })
+  .refine(
+    (value) => {
+      if (value === '') return true;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Escribe la dirección completa de la herramienta, empezando por https://' },
+  );
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const baseFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: PUBLISH_MESSAGES.titleRequired })
+    .max(LIMITS.title, { error: `El título no puede superar ${LIMITS.title} caracteres.` }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: PUBLISH_MESSAGES.descriptionRequired })
+    .max(LIMITS.description, { error: `La descripción no puede superar ${LIMITS.description} caracteres.` }),
+  categoryIds: z
+    .array(z.uuid({ error: 'Alguna de las categorías elegidas no es válida. Recarga la página y elige otra.' }))
+    .min(1, { error: PUBLISH_MESSAGES.categoryRequired })
+    .max(LIMITS.categories, { error: `Elige como mucho ${LIMITS.categories} categorías.` })
+    .transform((ids) => [...new Set(ids)]),
+  url: toolUrl.default(''),
+  pricing: z.enum(pricingModels).default('unknown'),
+  imageUrl: imageReference.default(''),
+  logoUrl: imageReference.default(''),
+  content: z.string().max(LIMITS.content, { error: 'El contenido es demasiado largo.' }).default(''),
+  metaTitle: trimmed(LIMITS.metaTitle, `El meta título no puede superar ${LIMITS.metaTitle} caracteres.`).default(''),
+  metaDescription: trimmed(LIMITS.metaDescription, `La meta descripción no puede superar ${LIMITS.metaDescription} caracteres.`).default(''),
+  keywords: z
+    .array(trimmed(LIMITS.keyword, `Cada palabra clave puede tener como mucho ${LIMITS.keyword} caracteres.`).min(1))
+    .max(LIMITS.keywords, { error: `Añade como mucho ${LIMITS.keywords} palabras clave.` })
+    .default([]),
+  author: trimmed(LIMITS.author, `El autor no puede superar ${LIMITS.author} caracteres.`).default(''),
+};
+
+/** POST /api/posts: a new submission (always saved as pending). */
+export const publishInput = z.strictObject(baseFields);
+export type PublishInput = z.output<typeof publishInput>;
+export type PublishFormValues = z.input<typeof publishInput>;
+
+export const postStatuses = ['pending', 'published', 'rejected'] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado' };
+
+/** What only an admin may change when editing (SPEC §2 "Edit": flags, status, plus the slug). */
+const adminFields = {
+  slug: z
+    .string()
+    .trim()
+    .max(LIMITS.slug, { error: `La dirección no puede superar ${LIMITS.slug} caracteres.` })
+    .regex(SLUG_PATTERN, { error: 'La dirección solo admite minúsculas sin tildes, números y guiones (por ejemplo mi-herramienta).' })
+    .optional(),
+  status: z.enum(postStatuses).optional(),
+  isPopular: z.boolean().optional(),
+  isFeatured: z.boolean().optional(),
+  reviewNote: trimmed(LIMITS.reviewNote, `La nota no puede superar ${LIMITS.reviewNote} caracteres.`).optional(),
+};
+
+export const ADMIN_ONLY_FIELDS = Object.keys(adminFields) as (keyof typeof adminFields)[];
+
+/** PUT /api/posts/{id}: the same form, plus the admin's block; `version` is the updated_at the editor loaded. */
+export const editInput = z
+  .strictObject({ ...baseFields, ...adminFields, version: z.iso.datetime({ offset: true, error: 'Recarga la página e inténtalo de nuevo.' }) })
+  .refine((input) => input.status !== 'rejected' || (input.reviewNote ?? '') !== '', {
+    error: 'Escribe el motivo del rechazo para el autor.',
+    path: ['reviewNote'],
+  });
+export type EditInput = z.output<typeof editInput>;
+
+/** A rejection from the queue: the author reads this reason. */
+export const rejectInput = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'Escribe el motivo del rechazo para el autor.' })
+    .max(LIMITS.reviewNote, { error: `El motivo no puede superar ${LIMITS.reviewNote} caracteres.` }),
+});
+
+/** The first message of each field, as the endpoints answer them, from a browser-side parse. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return fields;
+}
+
+/** The editor's view of a stored publication (what /editar loads). */
+export interface EditablePost {
+  id: string;
+  slug: string;
+  status: PostStatus;
+  title: string;
+  description: string;
+  url: string;
+  pricing: (typeof pricingModels)[number];
+  categoryIds: string[];
+  imageUrl: string;
+  logoUrl: string;
+  /** What the browser shows for the stored references above. */
+  imagePreview: string | null;
+  logoPreview: string | null;
+  content: string;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string[];
+  author: string;
+  isPopular: boolean;
+  isFeatured: boolean;
+  reviewNote: string;
+  version: string;
+}
+
+export interface PickerCategory {
+  id: string;
+  name: string;
+  slug: string;
+  color: string;
+}

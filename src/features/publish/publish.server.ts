@@ -1,0 +1,128 @@
+/**
+ * The publication form's endpoints: publish (POST /api/posts), edit (PUT /api/posts/{id}), the duplicate check
+ * (GET /api/posts/duplicates) and "fill from the URL" (POST /api/posts/page-metadata). The author is always the
+ * session's user; an edit is allowed to an admin, or to the author of a pending or rejected submission.
+ */
+import type { SessionUser } from '../../server/auth/auth.ts';
+import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { serverEnv } from '../../server/env.ts';
+import { fetchPageSafely, SafeFetchError } from '../../server/net/safe-fetch.ts';
+import { keyOf } from '../../server/storage/driver.ts';
+import { siteConfig } from '../../server/site.ts';
+import { z } from '../../lib/zod.ts';
+import { notifyAuthor } from '../moderation/queue.server.ts';
+import { importImageFromUrl, remoteError } from './images.server.ts';
+import { extractPageMetadata } from './page-metadata.ts';
+import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './post-form.ts';
+import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
+import { publishedContentChanged } from './site-updates.server.ts';
+
+/** A person publishes a few tools a day; a script publishing hundreds is spam. */
+export const PUBLISH_RATE_LIMITS = { name: 'publish', user: { window: 3600, max: 10 }, ip: { window: 3600, max: 30 } };
+export const EDIT_RATE_LIMITS = { name: 'post-edit', user: { window: 600, max: 120 }, ip: { window: 600, max: 240 } };
+export const LOOKUP_RATE_LIMITS = { name: 'page-metadata', user: { window: 600, max: 40 }, ip: { window: 600, max: 80 } };
+
+/** Rich text of 200,000 characters, up to 4 bytes each in UTF-8, plus the other fields. */
+const MAX_FORM_BODY = LIMITS.content * 4 + 64 * 1024;
+const TOO_LARGE = 'El contenido es demasiado largo. Acórtalo o divide la publicación.';
+
+export const PUBLISH_SIGNED_OUT = 'Necesitas iniciar sesión para publicar.';
+export const EDIT_SIGNED_OUT = 'Necesitas iniciar sesión para editar.';
+
+/** Images typed as an address reach the server as addresses only if the form was bypassed: they are imported too. */
+async function importTypedImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl'>>(
+  input: T,
+  user: SessionUser,
+  keep: { imageUrl?: string; logoUrl?: string } = {},
+  signal?: AbortSignal,
+): Promise<T> {
+  const result = { ...input };
+  for (const field of ['imageUrl', 'logoUrl'] as const) {
+    const value = input[field];
+    if (value && !keyOf(value) && value !== keep[field]) result[field] = (await importImageFromUrl(value, user.id, { signal })).key;
+  }
+  return result;
+}
+
+/** POST /api/posts: a new submission, saved as pending; answers { id, slug, status, categoryCount, path }. */
+export const publishEndpoint = endpoint({
+  body: { json: publishInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
+  limits: PUBLISH_RATE_LIMITS,
+  handle: async ({ body, user, request }) => {
+    if (!user) throw new AppError('not_signed_in', { message: PUBLISH_SIGNED_OUT });
+    const input = await importTypedImages(body, user, {}, request.signal);
+    const saved = await createSubmission(input, user, siteConfig());
+    return { ...saved, path: `/${saved.slug}` };
+  },
+});
+
+const postParams = z.object({ id: z.string() });
+
+/** GET /api/posts/{id}: the post as the editor loads it (SPEC §7 "Edit load"). */
+export const loadPostEndpoint = endpoint({
+  params: postParams,
+  handle: async ({ params, user }) => {
+    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
+    const loaded = await loadEditablePost(params.id, user);
+    if (loaded === 'missing') throw new AppError('edit_not_found');
+    if (loaded === 'forbidden') throw new AppError('edit_forbidden');
+    return loaded;
+  },
+});
+
+/** PUT /api/posts/{id}: saves the editor; answers { id, slug, status, categoryCount, path }. */
+export const editEndpoint = endpoint({
+  params: postParams,
+  body: { json: editInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
+  limits: EDIT_RATE_LIMITS,
+  handle: async ({ params, body, user, request }) => {
+    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
+    const loaded = await loadEditablePost(params.id, user);
+    if (loaded === 'missing') throw new AppError('edit_not_found');
+    if (loaded === 'forbidden') throw new AppError('edit_forbidden');
+    const input = await importTypedImages(body, user, { imageUrl: loaded.post.imageUrl, logoUrl: loaded.post.logoUrl }, request.signal);
+    const outcome = await saveEdit(params.id, input, user, siteConfig());
+    if (outcome.publicChange) await publishedContentChanged(`edición de «${outcome.title}»`);
+    if (outcome.status !== outcome.previousStatus && outcome.status !== 'pending') {
+      const decision = { id: outcome.id, slug: outcome.slug, title: outcome.title, authorId: outcome.authorId };
+      // The author of a submission hears about the decision, whether it came from the queue or the editor.
+      if (outcome.authorId !== user.id) {
+        await notifyAuthor(
+          outcome.status === 'published' ? { ...decision, outcome: 'approved' } : { ...decision, outcome: 'rejected', reason: outcome.reviewNote ?? '' },
+        );
+      }
+    }
+    return { id: outcome.id, slug: outcome.slug, status: outcome.status, categoryCount: outcome.categoryCount, path: `/${outcome.slug}` };
+  },
+});
+
+const duplicatesQuery = z.object({ url: toolUrl, exclude: z.uuid().optional() });
+
+/** GET /api/posts/duplicates?url=: published or pending tools on the same site, before the author writes anything. */
+export const duplicatesEndpoint = endpoint({
+  access: 'publish:post:own',
+  query: duplicatesQuery,
+  handle: async ({ query, user }) => ({ duplicates: query.url ? await findDuplicateTools(query.url, user, query.exclude ?? null) : [] }),
+});
+
+/** Reading a stranger's page: short deadline, and only its start (the head is what we read). */
+const PAGE_FETCH = { timeoutMs: 6_000, maxBytes: 512 * 1024 };
+
+/**
+ * POST /api/posts/page-metadata {url}: what the tool's homepage says about itself (title, description,
+ * og:image, icon), fetched through safe-fetch, as suggestions the author may accept.
+ */
+export const pageMetadataEndpoint = endpoint({
+  access: 'publish:post:own',
+  body: { json: z.strictObject({ url: toolUrl.refine((value) => value !== '', { error: 'Escribe la dirección de la herramienta.' }) }) },
+  limits: LOOKUP_RATE_LIMITS,
+  handle: async ({ body, request }) => {
+    try {
+      const page = await fetchPageSafely(body.url, { ...PAGE_FETCH, allowHosts: serverEnv().SAFE_FETCH_ALLOW_HOSTS, signal: request.signal });
+      return { finalUrl: page.finalUrl, suggestions: extractPageMetadata(page.html, page.finalUrl) };
+    } catch (error) {
+      if (error instanceof SafeFetchError) throw remoteError(error);
+      throw error;
+    }
+  },
+});

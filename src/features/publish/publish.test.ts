@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { filterCategories } from './category-search.ts';
+import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
+import { editInput, fieldErrors, publishInput } from './post-form.ts';
+import { seoColumns, toolHead } from './post-seo.ts';
+import { freshCache } from './on-demand.server.ts';
+import { toolPageSlug } from '../../server/http/stale-pages.ts';
+
+const categories = [
+  { id: '1', name: 'Escritura', slug: 'escritura', color: '#000' },
+  { id: '2', name: 'Diseño', slug: 'diseno', color: '#000' },
+  { id: '3', name: 'Vídeo', slug: 'video', color: '#000' },
+];
+
+describe('category search (SPEC §5)', () => {
+  it('matches a case-insensitive substring of the name, accents ignored', () => {
+    expect(filterCategories(categories, 'ESCRI').map((category) => category.id)).toEqual(['1']);
+    expect(filterCategories(categories, 'diseno').map((category) => category.id)).toEqual(['2']);
+    expect(filterCategories(categories, '  ')).toHaveLength(3);
+    expect(filterCategories(categories, 'zzz')).toEqual([]);
+  });
+});
+
+describe('image file checks (SPEC §5)', () => {
+  it('wants an image/* type other than SVG, of at most 5 MB', () => {
+    expect(checkImageFile({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeNull();
+    expect(checkImageFile({ type: 'text/plain', size: 10 })).toBe(IMAGE_MESSAGES.invalidType);
+    expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe(IMAGE_MESSAGES.invalidType);
+    expect(checkImageFile({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('La imagen es demasiado grande. Máximo 5MB');
+  });
+});
+
+describe('publish schema', () => {
+  const valid = { title: ' T ', description: ' D ', categoryIds: ['00000000-0000-4000-8000-000000000001'] };
+
+  it('trims title and description and fills the optional fields', () => {
+    expect(publishInput.parse(valid)).toMatchObject({ title: 'T', description: 'D', url: '', pricing: 'unknown', keywords: [] });
+  });
+
+  it('refuses non-http addresses, credentials in the URL and an image reference that is neither a key nor an address', () => {
+    for (const url of ['javascript:alert(1)', 'ftp://a.es', 'https://user:pass@a.es', 'https://localhost']) {
+      expect(publishInput.safeParse({ ...valid, url }).success).toBe(false);
+    }
+    expect(publishInput.safeParse({ ...valid, imageUrl: '../../etc/passwd' }).success).toBe(false);
+    expect(publishInput.safeParse({ ...valid, imageUrl: 'abc/1700000000000.jpg' }).success).toBe(true);
+  });
+
+  it('reports SPEC’s three messages first, in order', () => {
+    const result = publishInput.safeParse({ title: '', description: '', categoryIds: [], url: 'x' });
+    expect(result.success).toBe(false);
+    const fields = fieldErrors(result.error!);
+    expect(Object.keys(fields).slice(0, 3)).toEqual(['title', 'description', 'categoryIds']);
+  });
+
+  it('requires a note to reject and refuses fields it does not know', () => {
+    const base = { ...valid, version: '2026-11-24T06:00:00.123456+00:00' };
+    expect(editInput.safeParse({ ...base, status: 'rejected' }).success).toBe(false);
+    expect(editInput.safeParse({ ...base, status: 'rejected', reviewNote: 'Falta la URL' }).success).toBe(true);
+    expect(editInput.safeParse({ ...base, userId: 'otro' }).success).toBe(false);
+  });
+});
+
+describe('stored SEO columns and the tool page head', () => {
+  const site = { name: 'Brújula IA', url: 'https://brujula.test' };
+  const source = {
+    title: 'Escritor',
+    description: 'Escribe textos de marketing con tono ajustable.',
+    slug: 'escritor',
+    url: 'https://escritor.test',
+    pricing: 'free' as const,
+    imageUrl: '',
+    logoUrl: 'u/1.png',
+    metaTitle: '',
+    metaDescription: '',
+    keywords: [],
+    author: '',
+    categories: [{ name: 'Escritura', slug: 'escritura' }],
+  };
+
+  it('generates on publish and falls back on edit (SPEC §5)', () => {
+    const address = (reference: string) => `https://cdn.test/${reference}`;
+    const published = seoColumns(source, site, 'publish', address);
+    expect(published).toMatchObject({
+      metaTitle: 'Escritor | Brújula IA',
+      ogTitle: 'Escritor',
+      ogImage: 'u/1.png',
+      canonicalUrl: 'https://brujula.test/escritor',
+    });
+    expect(published.keywords).toContain('escritura');
+    expect(published.structuredData.article).toMatchObject({ image: 'https://cdn.test/u/1.png', offers: { price: '0' } });
+    const edited = seoColumns(source, site, 'edit', address);
+    expect(edited).toMatchObject({ metaTitle: 'Escritor', metaDescription: source.description, keywords: null, author: null });
+  });
+
+  it('adds the site name to a typed meta title only once', () => {
+    const empty = { ogTitle: null, ogDescription: null, ogImage: null, twitterTitle: null, twitterDescription: null, keywords: null, author: null };
+    expect(toolHead({ ...empty, title: 'X', description: 'D', metaTitle: 'X | Brújula IA', metaDescription: null }, site, '/og.png').title).toBe(
+      'X | Brújula IA',
+    );
+    expect(toolHead({ ...empty, title: 'X', description: 'D', metaTitle: 'Mi título', metaDescription: null }, site, '/og.png')).toMatchObject({
+      title: 'Mi título | Brújula IA',
+      image: '/og.png',
+    });
+  });
+});
+
+describe('on-demand tool pages', () => {
+  it('recognises tool page paths only', () => {
+    expect(toolPageSlug('/chatgpt')).toBe('chatgpt');
+    expect(toolPageSlug('/chatgpt.html')).toBe('chatgpt');
+    expect(toolPageSlug('/')).toBeNull();
+    expect(toolPageSlug('/categoria/escritura')).toBeNull();
+    expect(toolPageSlug('/Mayus')).toBeNull();
+  });
+
+  it('caches strictly: fresh entries are shared, stale ones reloaded, failures forgotten', async () => {
+    let loads = 0;
+    const cache = freshCache<number>(30);
+    const load = () => Promise.resolve(++loads);
+    expect(await Promise.all([cache('a', load), cache('a', load)])).toEqual([1, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await cache('a', load)).toBe(2);
+    await expect(cache('b', () => Promise.reject(new Error('x')))).rejects.toThrow();
+    expect(await cache('b', load)).toBe(3);
+  });
+});

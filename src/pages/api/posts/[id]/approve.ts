@@ -1,0 +1,5 @@
+import { approveEndpoint } from '../../../../features/moderation/moderation.server.ts';
+
+export const prerender = false;
+
+export const POST = approveEndpoint;
