@@ -1,9 +1,9 @@
 /**
- * Fetches an image from a URL a visitor typed, without letting that visitor reach our own network
- * (DESIGN §8, SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
+ * Fetches from a URL someone else chose (an image a visitor typed, a listed tool's site) without letting it
+ * reach our own network (DESIGN §8, SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
  * connection opened to that checked address (a custom `lookup`, so a second DNS answer cannot swap it),
- * redirects followed by hand and checked again, a byte limit counted while streaming, one total deadline,
- * an image/* content type and image magic bytes.
+ * redirects followed by hand and checked again, a byte limit counted while streaming, one total deadline; for
+ * images, also an image/* content type and image magic bytes.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
@@ -85,8 +85,40 @@ export async function resolveSafeTarget(url: URL, options: Pick<SafeFetchOptions
   return addresses[0]!;
 }
 
-/** Downloads one image by the rules above; throws SafeFetchError for every refusal or failure. */
-export async function fetchImageSafely(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedImage> {
+/** What safeFetch got back: the final answer after redirects, whatever its status. */
+export interface SafeResponse {
+  status: number;
+  /** The address that answered, after every redirect. */
+  finalUrl: string;
+  /** Each address a redirect led to, in order (empty when the first answered). */
+  redirects: string[];
+  /** The media type without parameters, lower case ('' when absent). */
+  contentType: string;
+  headers: http.IncomingHttpHeaders;
+  body: Uint8Array;
+  /** True when the body was longer than maxBytes and only its start was read (options.truncate). */
+  truncated: boolean;
+}
+
+export interface SafeFetchRequestOptions extends SafeFetchOptions {
+  /** Sent as Accept. */
+  accept?: string;
+  /** Sent as User-Agent: say who is asking. */
+  userAgent?: string;
+  /** Past maxBytes, keep the start and stop reading instead of failing (a page's head is at its start). */
+  truncate?: boolean;
+  /** Looks at the final answer before its body is read; throw a SafeFetchError to refuse it without reading. */
+  inspect?: (response: { status: number; contentType: string; url: string }) => void;
+}
+
+const DEFAULT_USER_AGENT = 'BrujulaIA-ImageFetcher/1.0';
+
+/**
+ * One GET by the rules above, for any content: every hop checked and pinned, redirects followed by hand (at most
+ * maxRedirects), a byte limit counted while streaming and one total deadline. Any HTTP status is returned, not
+ * thrown; refusals and failures are SafeFetchErrors.
+ */
+export async function safeFetch(rawUrl: string, options: SafeFetchRequestOptions = {}): Promise<SafeResponse> {
   const { maxBytes, timeoutMs, maxRedirects } = { ...SAFE_FETCH_DEFAULTS, ...options };
   let url: URL;
   try {
@@ -97,31 +129,35 @@ export async function fetchImageSafely(rawUrl: string, options: SafeFetchOptions
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new SafeFetchError('timeout', `más de ${timeoutMs} ms`)), timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const redirects: string[] = [];
+  const headers = { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
   try {
     for (let hop = 0; ; hop++) {
       const target = await raceAbort(resolveSafeTarget(url, options), signal);
-      const response = await request(url, target, signal);
-      if (REDIRECT_STATUSES.has(response.statusCode ?? 0)) {
+      const response = await request(url, target, signal, headers);
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
         response.resume();
         const location = response.headers.location;
         if (!location) throw new SafeFetchError('http_status', 'redirección sin Location');
         if (hop >= maxRedirects) throw new SafeFetchError('too_many_redirects', `más de ${maxRedirects} redirecciones`);
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new SafeFetchError('invalid_url', 'redirección a una URL no analizable');
+        }
+        redirects.push(url.href);
         continue;
       }
-      if (response.statusCode !== 200) {
-        response.resume();
-        throw new SafeFetchError('http_status', `HTTP ${response.statusCode}`);
-      }
-      const declaredType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!declaredType.startsWith('image/')) {
+      const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      try {
+        options.inspect?.({ status, contentType, url: url.href });
+      } catch (error) {
         response.destroy();
-        throw new SafeFetchError('not_image', `content-type ${declaredType || 'ausente'}`);
+        throw error;
       }
-      const bytes = await readBody(response, maxBytes, signal);
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw new SafeFetchError('not_image', 'los bytes no son de una imagen admitida');
-      return { bytes, contentType, finalUrl: url.href };
+      const { bytes, truncated } = await readBody(response, maxBytes, signal, options.truncate ?? false);
+      return { status, finalUrl: url.href, redirects, contentType, headers: response.headers, body: bytes, truncated };
     }
   } catch (error) {
     if (signal.aborted) throw signal.reason instanceof SafeFetchError ? signal.reason : new SafeFetchError('timeout', 'cancelada');
@@ -130,6 +166,22 @@ export async function fetchImageSafely(rawUrl: string, options: SafeFetchOptions
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Downloads one image by the rules above; throws SafeFetchError for every refusal or failure. */
+export async function fetchImageSafely(rawUrl: string, options: SafeFetchRequestOptions = {}): Promise<FetchedImage> {
+  const response = await safeFetch(rawUrl, {
+    accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
+    ...options,
+    truncate: false,
+    inspect: ({ status, contentType }) => {
+      if (status !== 200) throw new SafeFetchError('http_status', `HTTP ${status}`);
+      if (!contentType.startsWith('image/')) throw new SafeFetchError('not_image', `content-type ${contentType || 'ausente'}`);
+    },
+  });
+  const contentType = sniffImageType(response.body);
+  if (!contentType) throw new SafeFetchError('not_image', 'los bytes no son de una imagen admitida');
+  return { bytes: response.body, contentType, finalUrl: response.finalUrl };
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -141,7 +193,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal, headers: Record<string, string>): Promise<http.IncomingMessage> {
   // The socket goes to the address checked above, whatever the name resolves to a moment later;
   // TLS still verifies the certificate against the hostname.
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
@@ -155,7 +207,7 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promis
       lookup: pinnedLookup,
       signal,
       agent: false,
-      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8', 'user-agent': 'BrujulaIA-ImageFetcher/1.0' },
+      headers,
     });
     outgoing.once('response', resolve);
     outgoing.once('error', reject);
@@ -163,30 +215,50 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal): Promis
   });
 }
 
-function readBody(response: http.IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
+function readBody(
+  response: http.IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+  truncate: boolean,
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const declared = Number(response.headers['content-length'] ?? '0');
-  if (declared > maxBytes) {
+  if (declared > maxBytes && !truncate) {
     response.destroy();
     return Promise.reject(new SafeFetchError('too_large', `Content-Length ${declared}`));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    let settled = false;
     const onAbort = () => response.destroy(signal.reason as Error);
     signal.addEventListener('abort', onAbort, { once: true });
+    const finish = (truncated: boolean) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), truncated });
+    };
     response.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = maxBytes - total;
       total += chunk.byteLength;
-      if (total > maxBytes) {
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      if (!truncate) {
         response.destroy(new SafeFetchError('too_large', `más de ${maxBytes} bytes`));
         return;
       }
-      chunks.push(chunk);
+      // Keep what fits, stop the download and answer with the start of the body.
+      chunks.push(chunk.subarray(0, room));
+      finish(true);
+      response.destroy();
     });
-    response.once('end', () => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(new Uint8Array(Buffer.concat(chunks)));
-    });
+    response.once('end', () => finish(false));
     response.once('error', (error) => {
+      if (settled) return;
+      settled = true;
       signal.removeEventListener('abort', onAbort);
       reject(error);
     });
