@@ -18,11 +18,15 @@ describe('migrations', () => {
     );
     expect(rows.map((row) => row.tablename)).toEqual([
       'accounts',
+      'ai_usage',
+      'audit_log',
       'categories',
       'generated_image_descriptions',
       'generated_stories',
       'image_generation_history',
+      'link_checks',
       'post_categories',
+      'post_clicks',
       'post_views',
       'posts',
       'profiles',

@@ -49,16 +49,16 @@ const APPLICATION_KEYWORDS = ['app móvil', 'app de escritorio', 'extensión del
 /**
  * The order of each filter (DESIGN §9): 'Nuevas' by real publication date, 'Populares' by the 30-day score,
  * 'Más Visitadas' by page views, 'Más Usadas' by clicks out to the tool's site. Ties (the seeded catalogue shares
- * one publication moment; new sites have no counts) fall back to the editorial rank, then the title.
+ * one publication moment; new sites have no counts) fall back to the editorial rank, then the newest, then the title.
  */
 const orderings: Record<FilterType, SQL[]> = {
   new: [desc(publishedAt), editorialOrder, asc(posts.title)],
   featured: [desc(publishedAt), editorialOrder, asc(posts.title)],
-  popular: [desc(posts.popularityScore), editorialOrder, asc(posts.title)],
-  most_visited: [desc(posts.views), editorialOrder, asc(posts.title)],
-  most_saved: [desc(posts.savedCount), editorialOrder, asc(posts.title)],
-  most_used: [desc(posts.clicks), editorialOrder, asc(posts.title)],
-  applications: [desc(posts.popularityScore), editorialOrder, asc(posts.title)],
+  popular: [desc(posts.popularityScore), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_visited: [desc(posts.views), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_saved: [desc(posts.savedCount), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_used: [desc(posts.clicks), editorialOrder, desc(publishedAt), asc(posts.title)],
+  applications: [desc(posts.popularityScore), editorialOrder, desc(publishedAt), asc(posts.title)],
 };
 
 function filterCondition(filter: FilterType): SQL | undefined {
