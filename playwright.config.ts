@@ -62,6 +62,9 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     AI_RATE_LIMIT_VISITOR: '6',
     // TEST ONLY: lets the description generator fetch images from the fake Pollinations on loopback; never set in production.
     SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort}`,
+    // No background link checks against the real sites of the seeded tools: tests/e2e/catalogue.spec.ts runs the
+    // checker itself against the fake website.
+    CATALOGUE_ENRICH: 'false',
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
     BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
     GOOGLE_CLIENT_ID: google.clientId,

@@ -5,7 +5,10 @@
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database;
  * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page and the search page;
- * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches.
+ * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
+ * 5. search: the relevance set's score (and Pagefind's alone, as before issue 14) and, in Chromium, the time from
+ *    the last keystroke on /buscar to the first result;
+ * 6. the link checker and enrichment against the fake website, per 1,000 tools.
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
  */
@@ -17,6 +20,8 @@ import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
+import { measureEnrichment, type EnrichmentBench } from './bench/enrichment.ts';
+import { measureRelevance, measureTimeToFirstResult, type FirstResultTimes } from './bench/search.ts';
 import { measureSignIn, type SignInLatency } from './bench/sign-in.ts';
 import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, statusNote, table, verdict } from './bench/report.ts';
 import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
@@ -40,7 +45,10 @@ const TARGETS = {
   throughputVsNginx: 0.5,
   apiP99Ms: 100,
   homeJsGzipBytes: 80 * 1024,
+  firstResultMs: 100,
 };
+/** Synthetic tools the enrichment is measured on (each its own site); the time is extrapolated to 1,000. */
+const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
@@ -137,6 +145,42 @@ function signInTable(result: SignInLatency | string): string {
   return table(headers, [row('uno tras otro', result.sequential), row(`${result.concurrency} a la vez`, result.concurrent)]);
 }
 
+function searchTable(relevance: Awaited<ReturnType<typeof measureRelevance>> | undefined, firstResult: FirstResultTimes | string): string {
+  const rows = [
+    relevance
+      ? ['relevancia (casos superados)', `${relevance.now.passed}/${relevance.now.total}`, `${relevance.pagefindAlone.passed}/${relevance.pagefindAlone.total}`]
+      : ['relevancia (casos superados)', '—', '—'],
+    typeof firstResult === 'string'
+      ? ['primer resultado tras teclear', firstResult, '']
+      : [
+          `primer resultado tras teclear (primera búsqueda; mediana de ${firstResult.samples - 1})`,
+          `${milliseconds(firstResult.firstMs)}; ${milliseconds(firstResult.medianMs)}`,
+          '',
+        ],
+  ];
+  const failures = relevance?.now.failures.map((failure) => `  ✗ «${failure.query}»: ${failure.expected} (salió: ${failure.got.join(', ') || 'nada'})`) ?? [];
+  return [table(['medida', 'ahora', 'solo Pagefind (antes)'], rows), ...failures].join('\n');
+}
+
+function enrichmentTable(result: EnrichmentBench | string): string {
+  if (typeof result === 'string') return table(['medida', 'valor'], [['enriquecimiento', result]]);
+  const { report } = result;
+  return table(
+    ['herramientas', 'tiempo', 'por cada 1.000', 'bien', 'imágenes', 'logos', 'fallos'],
+    [
+      [
+        count(report.checked),
+        seconds(report.durationMs),
+        seconds(result.perThousandMs),
+        count(report.ok),
+        count(report.images),
+        count(report.logos),
+        count(report.failed),
+      ],
+    ],
+  );
+}
+
 function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   return table(
     ['página', 'JS gzip al cargar', 'total gzip al cargar', 'archivos JS', 'JS al usar la isla (client:intent)'],
@@ -214,6 +258,11 @@ await runCli(async () => {
     const weights = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
 
+    // Search: relevance on the built index, then the time to the first result in a real browser.
+    log('Búsqueda: conjunto de relevancia y tiempo hasta el primer resultado…');
+    const relevance = current ? await measureRelevance(path.join(current.dir, 'client')) : undefined;
+    const firstResult = await measureTimeToFirstResult(ours.url).catch((error: Error) => `sin medir: ${error.message}`);
+
     // 4. Sign-in latency, from our server.
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
     const signIns = await measureSignIn({
@@ -227,6 +276,8 @@ await runCli(async () => {
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
     const viewCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     loads.push({ path: VIEW_COUNTING, server: 'BD embebida', status: 200, result: viewCounting });
+    log(`Enriquecimiento: ${ENRICHED_TOOLS} herramientas contra la web falsa…`);
+    const enrichment = await measureEnrichment(scratch.seeded.data, ENRICHED_TOOLS).catch((error: Error) => `sin medir: ${error.message}`);
 
     // 5. Report.
     const [seeded, large] = builds;
@@ -257,6 +308,18 @@ await runCli(async () => {
         verdict(apiP99 === undefined ? undefined : apiP99 < TARGETS.apiP99Ms),
       ],
       [
+        'búsqueda: conjunto de relevancia',
+        'todas',
+        relevance ? `${relevance.now.passed}/${relevance.now.total}` : '—',
+        verdict(relevance ? relevance.now.passed === relevance.now.total : undefined),
+      ],
+      [
+        '/buscar: del teclado al primer resultado (mediana)',
+        '< 100 ms',
+        typeof firstResult === 'string' ? '—' : milliseconds(firstResult.medianMs),
+        verdict(typeof firstResult === 'string' ? undefined : firstResult.medianMs < TARGETS.firstResultMs),
+      ],
+      [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',
         home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status),
@@ -282,7 +345,13 @@ await runCli(async () => {
         '4. Inicio de sesión con email y contraseña (cuenta verificada, catálogo sembrado, una dirección 127.0.0.x por cliente)',
         signInTable(signIns),
         '',
-        '5. Objetivos',
+        '5. Búsqueda (conjunto de relevancia de src/features/search/relevance-set.ts, índice de esta construcción)',
+        searchTable(relevance, firstResult),
+        '',
+        `6. Comprobación de enlaces y enriquecimiento: ${ENRICHED_TOOLS} herramientas, cada una en su sitio de la web falsa (tests/fixtures/fake-website.ts)`,
+        enrichmentTable(enrichment),
+        '',
+        '7. Objetivos',
         table(['objetivo', 'meta', 'medido', ''], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,

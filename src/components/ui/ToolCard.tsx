@@ -21,7 +21,8 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
       <ToolImage tool={tool} eager={eager} className="aspect-video w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center gap-2">
-          {tool.logoUrl && (
+          {/* Without a photo the image area already shows the logo large. */}
+          {tool.logoUrl && tool.imageUrl && (
             <img src={tool.logoUrl} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 rounded-md object-contain" data-hide-on-error />
           )}
           <Heading className="text-base font-semibold leading-snug text-slate-900">
