@@ -1,9 +1,11 @@
 /**
  * npm run catalogue:enrich: one run of the link checker and enrichment now, over the tools due a check, or
- * `-- --all`, `-- --limit 50`, `-- --slug chatgpt --slug claude`. Prints what it found and how long it took.
+ * `-- --all`, `-- --limit 50`, `-- --slug chatgpt --slug claude`, then the 'Populares' score. Prints what it found
+ * and how long it took. Where no server runs the background job (Vercel), schedule this instead.
  */
 import { parseArgs } from 'node:util';
 import { runEnrichment } from '../src/server/catalogue/enrich.ts';
+import { refreshPopularityScores } from '../src/server/catalogue/jobs.ts';
 import { catalogueUserAgent } from '../src/server/catalogue/site-check.ts';
 import { readEnv } from '../src/server/env.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
@@ -42,6 +44,7 @@ await runCli(async () => {
         `: ${report.ok} bien, ${report.moved} redirigen a otro dominio, ${report.failed} fallan (${report.flagged} marcadas para revisar), ` +
         `${report.inconclusive} sin conclusión, ${report.offline} sin conexión; ${report.images} imágenes y ${report.logos} logos nuevos.`,
     );
+    log(`Puntuación de «Populares» recalculada: ${await refreshPopularityScores(database.pool)} herramientas cambian.`);
   } finally {
     await database.close();
   }
