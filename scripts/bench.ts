@@ -237,7 +237,8 @@ await runCli(async () => {
 
     // 2. Load, on the seeded build.
     // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
-    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '' });
+    // PORT and HOST as startOurServer sets them, so the sign-in step sends the origin the site accepts.
+    const oursEnv = scratchEnv(scratch.seeded, { SMTP_URL: '', PORT: String(port), HOST: '127.0.0.1' });
     const ours = await startOurServer({ root, port, env: oursEnv, timeoutMs: 5 * MINUTE });
     cleanups.push(ours.stop);
     const wrkMissing = missing.includes('wrk');
