@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, rankIcons, readPageMeta } from './page-meta.ts';
+import { decodeEntities, rankIcons, readPageMeta, withoutHiddenText } from './page-meta.ts';
 
 const PAGE = 'https://herramienta.example/es/inicio';
 
@@ -37,5 +37,19 @@ describe('readPageMeta', () => {
 
   it('decodes entities but never into NUL or a lone surrogate', () => {
     expect(decodeEntities('&#233;&#xE9;&aacute;&#0;&#xD800;')).toBe('éé&aacute;&#0;&#xD800;');
+  });
+});
+
+describe('hostile pages', () => {
+  it('read in linear time: thousands of unclosed comments, scripts, titles and tags', () => {
+    const nasty = '<head>' + '<!--'.repeat(20_000) + '<script'.repeat(20_000) + '<title'.repeat(20_000) + '<meta content="x'.repeat(20_000);
+    const started = performance.now();
+    expect(readPageMeta(nasty, PAGE)).toEqual({ title: null, description: null, ogImage: null, icons: [] });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('skip what is hidden, even when a comment or script is never closed', () => {
+    expect(withoutHiddenText('a<!-- b -->c<SCRIPT>d</script >e<style>f')).toBe('a c e ');
+    expect(readPageMeta('<title>T</title><!-- <meta property="og:image" content="/x.png">', PAGE).ogImage).toBeNull();
   });
 });

@@ -75,15 +75,57 @@ function largestSize(sizes: string | undefined): number {
   return Math.max(0, ...[...sizes.matchAll(/(\d+)\s*x\s*(\d+)/gi)].map((match) => Math.max(Number(match[1]), Number(match[2]))));
 }
 
-/** Reads the page's head (the part before <body>, or the whole text when it has none). */
+/** A head is read up to this many characters: tags past it are not a head's. */
+const HEAD_LIMIT = 256 * 1024;
+/** A start tag longer than this is not one we read (and a bounded pattern cannot be made to backtrack for ever). */
+const TAG_LIMIT = 4_096;
+
+/** Pairs of markers whose content is not markup to read: comments, and the text of script-like elements. */
+const HIDDEN: readonly [open: string, close: string][] = [
+  ['<!--', '-->'],
+  ['<script', '</script'],
+  ['<style', '</style'],
+  ['<noscript', '</noscript'],
+  ['<template', '</template'],
+];
+
+/**
+ * The text with comments and script-like elements blanked out, in one pass with indexOf (no pattern that a
+ * hostile page could make backtrack: an unclosed one simply hides the rest).
+ */
+export function withoutHiddenText(text: string): string {
+  const lower = text.toLowerCase();
+  let out = '';
+  let at = 0;
+  for (;;) {
+    let next = -1;
+    let close = '';
+    for (const [open, end] of HIDDEN) {
+      const found = lower.indexOf(open, at);
+      if (found >= 0 && (next < 0 || found < next)) {
+        next = found;
+        close = end;
+      }
+    }
+    if (next < 0) return out + text.slice(at);
+    out += `${text.slice(at, next)} `;
+    const closing = lower.indexOf(close, next + 4);
+    if (closing < 0) return out;
+    const after = close === '-->' ? closing + 3 : lower.indexOf('>', closing);
+    if (after < 0) return out;
+    at = close === '-->' ? after : after + 1;
+  }
+}
+
+/** Reads the page's head (the part before <body>, or its first 256 KB when it has none). */
 export function readPageMeta(html: string, pageUrl: string): PageMeta {
-  const bodyAt = html.search(/<body[\s>]/i);
-  const head = bodyAt >= 0 ? html.slice(0, bodyAt) : html;
+  const start = html.slice(0, HEAD_LIMIT);
+  const bodyAt = start.search(/<body[\s>]/i);
   // Comments and scripts can hold tags that are not tags.
-  const scan = head.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+  const scan = withoutHiddenText(bodyAt >= 0 ? start.slice(0, bodyAt) : start);
   const meta = new Map<string, string>();
   const icons: PageIcon[] = [];
-  for (const match of scan.matchAll(/<(meta|link)\b[^>]*>/gi)) {
+  for (const match of scan.matchAll(new RegExp(`<(meta|link)\\b[^>]{0,${TAG_LIMIT}}>`, 'gi'))) {
     const attributes = parseAttributes(match[0]);
     if (match[1]!.toLowerCase() === 'meta') {
       const key = (attributes.get('property') ?? attributes.get('name') ?? '').toLowerCase();
@@ -97,7 +139,7 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
     const rel = rels.includes('apple-touch-icon') || rels.includes('apple-touch-icon-precomposed') ? 'apple-touch-icon' : rels.includes('icon') ? 'icon' : null;
     if (rel) icons.push({ url, rel, size: largestSize(attributes.get('sizes')), type: (attributes.get('type') ?? '').toLowerCase() });
   }
-  const title = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(scan)?.[1];
+  const title = titleOf(scan);
   return {
     title: clean(meta.get('og:title')) ?? clean(title),
     description: clean(meta.get('description')) ?? clean(meta.get('og:description')),
@@ -108,6 +150,16 @@ export function readPageMeta(html: string, pageUrl: string): PageMeta {
       absolute(meta.get('twitter:image'), pageUrl),
     icons,
   };
+}
+
+/** The text of the first <title> element, found with indexOf. */
+function titleOf(scan: string): string | undefined {
+  const lower = scan.toLowerCase();
+  const open = lower.search(/<title[\s>]/);
+  if (open < 0) return undefined;
+  const textStart = lower.indexOf('>', open);
+  const close = lower.indexOf('</title', textStart);
+  return textStart < 0 || close < 0 ? undefined : scan.slice(textStart + 1, close);
 }
 
 /** Whether an icon's address or declared type says SVG (never rasterised from a site: DESIGN §8). */

@@ -25,9 +25,15 @@ interface Group {
 export const ALLOW_ALL: RobotsRules = { allows: () => true, crawlDelay: null };
 export const DISALLOW_ALL: RobotsRules = { allows: () => false, crawlDelay: null };
 
+/** Longer rules, and more of them, are not read: robots.txt files of real sites stay far below. */
+const MAX_PATTERN = 512;
+const MAX_RULES = 1_000;
+
 function toMatcher(pattern: string): RegExp {
   const anchored = pattern.endsWith('$');
+  // Runs of '*' are one wildcard: a pattern cannot multiply the work of matching a path.
   const body = (anchored ? pattern.slice(0, -1) : pattern)
+    .replace(/\*+/g, '*')
     .split('*')
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('.*');
@@ -58,7 +64,7 @@ function parseGroups(text: string): Group[] {
     if (!current) continue;
     if (field === 'allow' || field === 'disallow') {
       // An empty Disallow allows everything; an empty Allow says nothing.
-      if (value === '') continue;
+      if (value === '' || value.length > MAX_PATTERN || current.rules.length >= MAX_RULES) continue;
       current.rules.push({ allow: field === 'allow', pattern: value, matcher: toMatcher(value) });
     } else if (field === 'crawl-delay') {
       const seconds = Number(value);
