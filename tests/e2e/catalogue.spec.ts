@@ -11,9 +11,9 @@ import type { Locator, Page } from '@playwright/test';
 import { runEnrichment } from '../../src/server/catalogue/enrich.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { SITES, startFakeWebsite } from '../fixtures/fake-website.ts';
-import { registerAndSignIn } from './accounts.ts';
+import { TEST_PASSWORD } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { withSiteDatabase } from './database.ts';
+import { createAccount, waitForRebuilds, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
 const KNOWN = ['ChatGPT', 'Claude', 'Gemini', 'Midjourney', 'Perplexity', 'Copilot', 'DeepL', 'Canva', 'Notion AI', 'ElevenLabs', 'Runway', 'Suno', 'Cursor'];
@@ -21,6 +21,16 @@ const logos = JSON.parse(readFileSync('supabase/seed/logos.json', 'utf8')) as Re
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Herramientas de IA' });
 const cardTitles = (scope: Locator) => scope.getByRole('article').getByRole('heading', { level: 3 });
+
+/** Signs in through the login page with an account made by createAccount(). */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
 
 /** Waits until every image of the element has loaded (or failed and been hidden), after bringing it into view. */
 async function settled(element: Locator): Promise<void> {
@@ -182,7 +192,9 @@ test.describe('admin: flagged tools', () => {
     test('guests go to sign in, and a signed-in user without the permission gets 403', async ({ page }) => {
       await page.goto('/admin/enlaces');
       await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fenlaces$/);
-      await registerAndSignIn(page, `usuaria-enlaces-${Date.now()}@brujula.test`, 'Usuaria Normal');
+      const email = `usuaria-enlaces-${Date.now()}@brujula.test`;
+      await createAccount({ email, name: 'Usuaria Normal', password: TEST_PASSWORD, role: 'user' });
+      await signIn(page, email);
       const response = await page.goto('/admin/enlaces');
       expect(response?.status()).toBe(403);
       await expect(page.getByRole('heading', { level: 1, name: 'Acceso denegado' })).toBeVisible();
@@ -190,7 +202,8 @@ test.describe('admin: flagged tools', () => {
   });
 
   test('shows a tool whose site failed three checks, with the evidence, and retires it', async ({ page }) => {
-    test.slow();
+    // Its changes to a published tool rebuild the site; the test waits for that, so no build runs under the next ones.
+    test.setTimeout(8 * 60_000);
     const site = await startFakeWebsite();
     const uploads = await mkdtemp(path.join(os.tmpdir(), 'brujula-e2e-enlaces-'));
     const email = `admin-enlaces-${Date.now()}@brujula.test`;
@@ -210,8 +223,8 @@ test.describe('admin: flagged tools', () => {
           });
         }
       });
-      await registerAndSignIn(page, email, 'Admin Enlaces');
-      await withSiteDatabase((pool) => pool.query("UPDATE profiles SET role = 'admin' WHERE email = $1", [email]));
+      await createAccount({ email, name: 'Admin Enlaces', password: TEST_PASSWORD, role: 'admin' });
+      await signIn(page, email);
 
       await page.goto('/admin/enlaces');
       await expect(page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Enlaces a revisar' })).toHaveAttribute(
@@ -250,6 +263,7 @@ test.describe('admin: flagged tools', () => {
       });
       await site.close();
       await rm(uploads, { recursive: true, force: true });
+      await waitForRebuilds();
     }
   });
 });
