@@ -103,12 +103,13 @@ test.describe('category grid', () => {
 });
 
 test.describe('tool page', () => {
+  // Opening a page counts a view: a tool outside 'imagen', whose order categories.spec.ts checks with no views.
   test("shows a curated logo in the header and in the card image, on the category's colour", async ({ page }) => {
-    expect(logos.midjourney).toBe('lobehub:midjourney');
-    await page.goto('/midjourney');
-    const header = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1, name: 'Midjourney' }) });
+    expect(logos.perplexity).toBe('lobehub:perplexity-color');
+    await page.goto('/perplexity');
+    const header = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1, name: 'Perplexity' }) });
     await settled(header);
-    const images = header.locator('img[src^="/media/logos/midjourney-"]');
+    const images = header.locator('img[src^="/media/logos/perplexity-"]');
     await expect(images).toHaveCount(2);
     for (const image of await images.all()) expect(await image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(256);
   });
