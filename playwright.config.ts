@@ -74,6 +74,9 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     SAFE_FETCH_ALLOW_HOSTS: `127.0.0.1:${fakeAiPort},127.0.0.1:${fakeSitePort}`,
     // TEST ONLY: the ad network's loader comes from the fake network; ads stay off until a test turns them on.
     ADS_SCRIPT_URL: `${fakeAdsUrl}/pagead/js/adsbygoogle.js`,
+    // No background link checks against the real sites of the seeded tools: tests/e2e/catalogue.spec.ts runs the
+    // checker itself against the fake website.
+    CATALOGUE_ENRICH: 'false',
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
     BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
     GOOGLE_CLIENT_ID: google.clientId,

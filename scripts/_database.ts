@@ -1,10 +1,12 @@
 /** Opens the database for a script, migrated and, when empty, seeded. */
 import path from 'node:path';
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
+import { applyCatalogueCuration } from '../src/server/catalogue/curation.ts';
 import { seedCatalogue, isCatalogueEmpty } from '../src/server/catalogue/seed.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openDatabase, type OpenDatabase } from '../src/server/db/open.ts';
 import type { ServerEnv } from '../src/server/env.ts';
+import { createStorage } from '../src/server/storage/storage.ts';
 import { log } from './_cli.ts';
 
 /**
@@ -21,6 +23,8 @@ export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: 
     const seeded = await seedCatalogue(database.pool);
     log(`Catálogo sembrado: ${seeded.categories} categorías y ${seeded.tools} herramientas.`);
   }
+  // Ranks, retired tools and logos reach a catalogue seeded before them too; each part runs once.
+  if (options.seedWhenEmpty) await applyCatalogueCuration(database.pool, createStorage(env), log);
   if (!siteLock) return database;
   return {
     ...database,

@@ -45,6 +45,8 @@ await runCli(async () => {
       stdio: 'ignore',
       env: {
         ...process.env,
+        // No background link checks against the seeded tools' real sites.
+        CATALOGUE_ENRICH: 'false',
         ...fakeAiEnv(0),
         POLLINATIONS_IMAGE_URL: providerImageUrl,
         AI_IMAGE_PROVIDER: 'pollinations',

@@ -10,7 +10,10 @@
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL);
  * 6. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
- *    seeded catalogue and on 10,000 tools.
+ *    seeded catalogue and on 10,000 tools;
+ * 7. search: the relevance set's score (and Pagefind's alone, as before issue 14) and, in Chromium, the time from
+ *    the last keystroke on /buscar to the first result;
+ * 8. the link checker and enrichment against the fake website, per 1,000 tools.
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
  * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
@@ -26,6 +29,8 @@ import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
 import { BENCH_ADMIN_EMAIL, measureApproval, type ApprovalTimes } from './bench/approval.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
+import { measureEnrichment, type EnrichmentBench } from './bench/enrichment.ts';
+import { measureRelevance, measureTimeToFirstResult, type FirstResultTimes } from './bench/search.ts';
 import { measureSignIn, signedInCookie, type SignInLatency } from './bench/sign-in.ts';
 import { count, kilobytes, mebibytes, milliseconds, perSecond, ratio, seconds, statusNote, table, verdict } from './bench/report.ts';
 import { startNginx, startOurServer, type RunningServer } from './bench/servers.ts';
@@ -54,6 +59,7 @@ const TARGETS = {
   // 400 MB, in the KiB that /proc reports.
   restingMemoryKib: (400 * 1000 * 1000) / 1024,
   approvalVisibleMs: 5_000,
+  firstResultMs: 100,
 };
 
 /**
@@ -65,6 +71,8 @@ const BEFORE_PGLITE = {
   apiP99Ms: 30,
   restingMemoryKib: 1_209 * 1024,
 };
+/** Synthetic tools the enrichment is measured on (each its own site); the time is extrapolated to 1,000. */
+const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
@@ -104,8 +112,9 @@ async function cleanUp(): Promise<void> {
 }
 
 function scratchEnv(folders: { data: string; builds: string }, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  // An empty DATABASE_URL keeps .env from pointing the benchmark at a real database.
-  return { ...process.env, DATABASE_URL: '', EMBEDDED_DB_PORT: '', DATA_DIR: folders.data, BUILDS_DIR: folders.builds, ...extra };
+  // An empty DATABASE_URL keeps .env from pointing the benchmark at a real database; no background link checks
+  // against the seeded tools' real sites (the benchmark measures them against the fake website instead).
+  return { ...process.env, DATABASE_URL: '', EMBEDDED_DB_PORT: '', DATA_DIR: folders.data, BUILDS_DIR: folders.builds, CATALOGUE_ENRICH: 'false', ...extra };
 }
 
 async function removeScratch(folders: { data: string; builds: string }): Promise<void> {
@@ -217,6 +226,42 @@ function signInTable(result: SignInLatency | string): string {
   return table(headers, [row('uno tras otro', result.sequential), row(`${result.concurrency} a la vez`, result.concurrent)]);
 }
 
+function searchTable(relevance: Awaited<ReturnType<typeof measureRelevance>> | undefined, firstResult: FirstResultTimes | string): string {
+  const rows = [
+    relevance
+      ? ['relevancia (casos superados)', `${relevance.now.passed}/${relevance.now.total}`, `${relevance.pagefindAlone.passed}/${relevance.pagefindAlone.total}`]
+      : ['relevancia (casos superados)', '—', '—'],
+    typeof firstResult === 'string'
+      ? ['primer resultado tras teclear', firstResult, '']
+      : [
+          `primer resultado tras teclear (primera búsqueda; mediana de ${firstResult.samples - 1})`,
+          `${milliseconds(firstResult.firstMs)}; ${milliseconds(firstResult.medianMs)}`,
+          '',
+        ],
+  ];
+  const failures = relevance?.now.failures.map((failure) => `  ✗ «${failure.query}»: ${failure.expected} (salió: ${failure.got.join(', ') || 'nada'})`) ?? [];
+  return [table(['medida', 'ahora', 'solo Pagefind (antes)'], rows), ...failures].join('\n');
+}
+
+function enrichmentTable(result: EnrichmentBench | string): string {
+  if (typeof result === 'string') return table(['medida', 'valor'], [['enriquecimiento', result]]);
+  const { report } = result;
+  return table(
+    ['herramientas', 'tiempo', 'por cada 1.000', 'bien', 'imágenes', 'logos', 'fallos'],
+    [
+      [
+        count(report.checked),
+        seconds(report.durationMs),
+        seconds(result.perThousandMs),
+        count(report.ok),
+        count(report.images),
+        count(report.logos),
+        count(report.failed),
+      ],
+    ],
+  );
+}
+
 function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   return table(
     ['página', 'JS gzip al cargar', 'total gzip al cargar', 'archivos JS', 'JS al usar la isla (client:intent)'],
@@ -321,6 +366,11 @@ await runCli(async () => {
       for (const pathname of WEIGHED_WITH_ADS) weights.push({ path: `${pathname}${ADS_LABEL}`, weight: await measurePageWeight(ours.url, pathname) });
     }
 
+    // Search: relevance on the built index, then the time to the first result in a real browser.
+    log('Búsqueda: conjunto de relevancia y tiempo hasta el primer resultado…');
+    const relevance = current ? await measureRelevance(path.join(current.dir, 'client')) : undefined;
+    const firstResult = await measureTimeToFirstResult(ours.url).catch((error: Error) => `sin medir: ${error.message}`);
+
     // 4. Sign-in latency, from our server.
     log(`Inicios de sesión: ${SIGN_INS.sequential} seguidos y ${SIGN_INS.concurrent} en lotes de ${SIGN_INS.concurrency}…`);
     const signIns = await measureSignIn({
@@ -353,6 +403,8 @@ await runCli(async () => {
     log(`Carga: ${VIEW_COUNTING_SPREAD} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
     const spreadCounting = await measureViewCounting(scratch.seeded.data, { connections: CONNECTIONS, seconds: LOAD_SECONDS, tools: SPREAD_TOOLS });
     loads.push({ path: VIEW_COUNTING_SPREAD, server: 'BD embebida', status: 200, result: spreadCounting });
+    log(`Enriquecimiento: ${ENRICHED_TOOLS} herramientas contra la web falsa…`);
+    const enrichment = await measureEnrichment(scratch.seeded.data, ENRICHED_TOOLS).catch((error: Error) => `sin medir: ${error.message}`);
 
     // 6. Report.
     const [seeded, large] = builds;
@@ -401,6 +453,20 @@ await runCli(async () => {
         '',
       ]),
       [
+        'búsqueda: conjunto de relevancia',
+        'todas',
+        relevance ? `${relevance.now.passed}/${relevance.now.total}` : '—',
+        verdict(relevance ? relevance.now.passed === relevance.now.total : undefined),
+        '',
+      ],
+      [
+        '/buscar: del teclado al primer resultado (mediana)',
+        '< 100 ms',
+        typeof firstResult === 'string' ? '—' : milliseconds(firstResult.medianMs),
+        verdict(typeof firstResult === 'string' ? undefined : firstResult.medianMs < TARGETS.firstResultMs),
+        '',
+      ],
+      [
         'JS de la portada al cargar (gzip)',
         '< 80 KB',
         home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status),
@@ -440,7 +506,13 @@ await runCli(async () => {
         '6. Aprobación de una herramienta (POST /api/posts/{id}/approve; la reconstrucción, hasta que su página de categoría la lista)',
         approvalTable(approvals),
         '',
-        '7. Objetivos',
+        '7. Búsqueda (conjunto de relevancia de src/features/search/relevance-set.ts, índice de esta construcción)',
+        searchTable(relevance, firstResult),
+        '',
+        `8. Comprobación de enlaces y enriquecimiento: ${ENRICHED_TOOLS} herramientas, cada una en su sitio de la web falsa (tests/fixtures/fake-website.ts)`,
+        enrichmentTable(enrichment),
+        '',
+        '9. Objetivos',
         table(['objetivo', 'meta', 'medido', '', 'antes (PGlite)'], targets),
         '',
         `Duración de la prueba: ${seconds(Date.now() - started)}.${keep ? ` Carpetas conservadas: ${folders.flatMap((entry) => [entry.data, entry.builds]).join(', ')}.` : ''}`,

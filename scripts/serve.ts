@@ -2,16 +2,19 @@
  * npm run serve: serves the current build against DATABASE_URL (production; no embedded database, no build at
  * start). Like npm start, it keeps the static site in step with the database: the rebuild watcher builds a new
  * site when published content changes (an approval, an edit) or an admin asks for it, and switches to it without
- * dropping a request; meanwhile new and changed tool pages are rendered on demand.
+ * dropping a request; meanwhile new and changed tool pages are rendered on demand. The catalogue's background
+ * work (link checks, enrichment, 'Populares') runs here too, as in npm start.
  */
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
 import { buildSite } from '../src/server/build/build-site.ts';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { ConfigError, googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
+import { createStorage } from '../src/server/storage/storage.ts';
 import { listeningLine, log, root, runCli } from './_cli.ts';
 import { databaseIdentity } from './_database.ts';
 
@@ -51,8 +54,10 @@ await runCli(async () => {
     builtVersion: current.info.contentVersion,
     log,
   });
+  const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
   const shutdown = async () => {
     watcher.stop();
+    await catalogue.stop();
     await site.close();
     await siteLock.release().catch(() => undefined);
     await database.close().catch(() => undefined);

@@ -5,6 +5,8 @@ import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
+import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
+import { createStorage } from '../src/server/storage/storage.ts';
 import { listeningLine, log, root, runCli } from './_cli.ts';
 import { databaseIdentity, prepareDatabase } from './_database.ts';
 
@@ -48,10 +50,13 @@ await runCli(async () => {
     builtVersion: build.info.contentVersion,
     log,
   });
+  // Popularity scores, and the link checker and enrichment unless CATALOGUE_ENRICH=false.
+  const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
   process.removeListener('SIGINT', stop);
   process.removeListener('SIGTERM', stop);
   const shutdown = async () => {
     watcher.stop();
+    await catalogue.stop();
     await site.close();
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -20,6 +20,8 @@ export interface ToolCardData {
   isFeatured: boolean;
   isPopular: boolean;
   isVerified: boolean;
+  /** Retired (shut down or absorbed): its page stays, marked, for people who look for it. */
+  discontinued?: boolean;
   categories: CategoryChip[];
 }
 

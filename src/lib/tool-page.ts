@@ -3,6 +3,9 @@
 /** SPEC §7: the featured sidebar shows three tools. */
 export const FEATURED_SIDEBAR_SIZE = 3;
 
+/** A retired tool's page offers this many live alternatives from its category. */
+export const ALTERNATIVES_SHOWN = 3;
+
 /** SPEC §9: the breadcrumb shows the title cut at 50 characters plus '...'. */
 export const BREADCRUMB_TITLE_MAX = 50;
 

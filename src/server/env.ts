@@ -114,6 +114,15 @@ const schema = z
       .default('uploads'),
     // Supabase's image transformations (widths 600-1600) need a paid plan; false serves the original at every width.
     SUPABASE_IMAGE_TRANSFORMATIONS: z.stringbool({ error: 'SUPABASE_IMAGE_TRANSFORMATIONS debe ser true o false' }).default(true),
+    // The background link checker and enrichment of listed tools (src/server/catalogue/jobs.ts); false turns it off.
+    CATALOGUE_ENRICH: z.stringbool({ error: 'CATALOGUE_ENRICH debe ser true o false' }).default(true),
+    // Days a good check of a tool's site lasts before it is checked again (a failing one is checked again after a day).
+    CATALOGUE_RECHECK_DAYS: z.coerce
+      .number({ error: 'CATALOGUE_RECHECK_DAYS debe ser un número de días' })
+      .int({ error: 'CATALOGUE_RECHECK_DAYS debe ser un número entero de días' })
+      .min(1, { error: 'CATALOGUE_RECHECK_DAYS debe ser al menos 1' })
+      .max(365, { error: 'CATALOGUE_RECHECK_DAYS debe ser como mucho 365' })
+      .default(7),
   })
   .superRefine((env, context) => {
     const chosen = [env.AI_IMAGE_PROVIDER, env.AI_DESCRIPTION_PROVIDER, env.AI_STORY_PROVIDER];

@@ -3,14 +3,12 @@
  * carries a change to the built pages, and ads with consent against the fake ad network. Ads are switched off
  * again at the end, so the specs that follow see the site as it was.
  */
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { hashPassword } from 'better-auth/crypto';
 import { TEST_PASSWORD } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { withSiteDatabase } from './database.ts';
+import { createAccount, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
 const PAGES = ['/admin', '/admin/publicados', '/admin/usuarios', '/admin/redirecciones', '/admin/descripciones', '/admin/configuracion'];
@@ -29,14 +27,9 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math
  * the real form: the site allows ten sign-ups an hour per address for the whole suite, and auth.spec.ts already
  * covers signing up. The first admin of a real site comes from ADMIN_EMAIL, later ones from the panel.
  */
-async function createAccount(page: Page, label: string, name: string, role: 'user' | 'admin'): Promise<string> {
+async function signInAsNew(page: Page, label: string, name: string, role: 'user' | 'admin'): Promise<string> {
   const email = uniqueEmail(label);
-  const id = randomUUID();
-  const password = await hashPassword(TEST_PASSWORD);
-  await withSiteDatabase(async (db) => {
-    await db.query('INSERT INTO profiles (id, name, email, email_verified, role) VALUES ($1, $2, $3, true, $4)', [id, name, email, role]);
-    await db.query("INSERT INTO accounts (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)", [randomUUID(), id, password]);
-  });
+  await createAccount({ email, name, password: TEST_PASSWORD, role });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
   await page.getByLabel('Email').fill(email);
@@ -46,7 +39,7 @@ async function createAccount(page: Page, label: string, name: string, role: 'use
   return email;
 }
 
-const signInAsNewAdmin = (page: Page) => createAccount(page, 'admin', 'Alicia Admin', 'admin');
+const signInAsNewAdmin = (page: Page) => signInAsNew(page, 'admin', 'Alicia Admin', 'admin');
 
 /**
  * The specs after this one rank tools by their visits: pages opened here must not count any. The view beacon is
@@ -96,7 +89,7 @@ test.describe('who may enter the panel', () => {
 
   test('a signed-in user gets 403 from every page and every admin endpoint', async ({ page }) => {
     test.slow();
-    await createAccount(page, 'usuario', 'Pablo Usuario', 'user');
+    await signInAsNew(page, 'usuario', 'Pablo Usuario', 'user');
     for (const pathname of PAGES) {
       const response = await page.goto(pathname);
       expect(response?.status(), pathname).toBe(403);
@@ -193,7 +186,7 @@ test.describe('the panel, signed in as an admin', () => {
     const member = await browser.newContext(SIGNED_OUT);
     await countNoViews(member);
     const memberPage = await member.newPage();
-    const email = await createAccount(memberPage, 'baja', 'Bruno Baja', 'user');
+    const email = await signInAsNew(memberPage, 'baja', 'Bruno Baja', 'user');
     expect((await memberPage.request.get('/api/saved')).status()).toBe(200);
 
     await page.goto(`/admin/usuarios?q=${encodeURIComponent(email)}`);

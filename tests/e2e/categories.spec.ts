@@ -12,6 +12,7 @@ const seedTools = JSON.parse(readFileSync('supabase/seed/tools.json', 'utf8')) a
   featured: boolean;
   popular: boolean;
 }[];
+const editorial = JSON.parse(readFileSync('supabase/seed/editorial.json', 'utf8')) as { rank: string[] };
 const toolsPerCategory = Map.groupBy(seedTools, (tool) => tool.category);
 const imageTools = toolsPerCategory.get('imagen') ?? [];
 const format = (count: number) => new Intl.NumberFormat('es-ES').format(count);
@@ -127,25 +128,27 @@ test.describe('/categoria/imagen', () => {
     const sort = page.getByRole('combobox', { name: 'Ordenar por' });
     await expect(sort).toHaveValue('newest');
     const firstTitles = (count: number) => titles(page).evaluateAll((nodes, n) => nodes.slice(0, n).map((node) => node.textContent), count);
-    // Seeded tools share one creation time, so 'Más recientes' falls back to alphabetical order.
-    const alphabetical = imageTools.map((tool) => tool.name).sort((a, b) => a.localeCompare(b, 'es'));
+    // Seeded tools share one publication time, so 'Más recientes' follows the editorial rank, then the name.
+    const rankOf = (slug: string) => (editorial.rank.includes(slug) ? editorial.rank.indexOf(slug) : Infinity);
+    const editorialOrder = (a: (typeof imageTools)[number], b: (typeof imageTools)[number]) =>
+      rankOf(a.slug) - rankOf(b.slug) || a.name.localeCompare(b.name, 'es');
+    const newest = [...imageTools].sort(editorialOrder).map((tool) => tool.name);
     // With no visits or likes yet, 'Más populares' puts the editorially popular tools first.
-    const popular = imageTools
-      .filter((tool) => tool.popular)
-      .map((tool) => tool.name)
-      .sort((a, b) => a.localeCompare(b, 'es'));
-    expect(popular.length).toBeGreaterThan(1);
-    await expect(titles(page).first()).toHaveText(alphabetical[0]!);
-    expect(await firstTitles(popular.length)).toEqual(alphabetical.slice(0, popular.length));
+    const popular = [...imageTools].sort((a, b) => Number(b.popular) - Number(a.popular) || editorialOrder(a, b)).map((tool) => tool.name);
+    const popularCount = imageTools.filter((tool) => tool.popular).length;
+    expect(popularCount).toBeGreaterThan(1);
+    const shown = popularCount + 3;
+    await expect(titles(page).first()).toHaveText(newest[0]!);
+    expect(await firstTitles(shown)).toEqual(newest.slice(0, shown));
 
     await sort.selectOption({ label: 'Más populares' });
     await expect(sort).toHaveValue('popular');
-    await expect(titles(page).nth(popular.length - 1)).toHaveText(popular.at(-1)!);
-    expect(await firstTitles(popular.length)).toEqual(popular);
+    await expect(titles(page).nth(shown - 1)).toHaveText(popular[shown - 1]!);
+    expect(await firstTitles(shown)).toEqual(popular.slice(0, shown));
 
     await sort.selectOption({ label: 'Más valoradas' });
     await expect(sort).toHaveValue('likes');
-    await expect(titles(page).nth(popular.length - 1)).toHaveText(alphabetical[popular.length - 1]!);
+    await expect(titles(page).nth(shown - 1)).toHaveText(newest[shown - 1]!);
   });
 
   test('grid and list views', async ({ page }) => {

@@ -53,7 +53,8 @@ test.describe('a new site with no configuration', () => {
     await rm(dataDir, { recursive: true, force: true });
     port = await freePort();
     // Nothing of the suite's own configuration: only what any shell has, plus the port and the folders.
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, BUILDS_DIR: buildsDir };
+    // Without the background link checker: tests never reach the seeded tools' real sites.
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, BUILDS_DIR: buildsDir, CATALOGUE_ENRICH: 'false' };
     const started = startSite(env);
     site = started.child;
     address = await started.address;

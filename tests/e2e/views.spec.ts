@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
 const TOOL = '/comfyui';
@@ -51,29 +52,37 @@ test.describe('views', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("'Visitar' on a card counts a view and opens the tool in a new tab", async ({ page, context, request, baseURL }) => {
+  test("'Visitar' on a card counts a click out to the tool, apart from page views, and opens it in a new tab", async ({ page, context, request, baseURL }) => {
     await stubExternalSites(context, baseURL!);
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Herramientas de IA' }).getByRole('article').first();
     const visit = card.getByRole('link', { name: /^Visitar / });
     await expect(visit).toHaveAttribute('target', '_blank');
     await expect(visit).toHaveAttribute('rel', /\bnoopener\b/);
-    const postId = (await visit.getAttribute('data-view-post'))!;
+    const postId = (await visit.getAttribute('data-click-post'))!;
     const before = await totalViews(request, postId);
+    const clicks = () =>
+      withSiteDatabase(async (pool) => Number((await pool.query<{ clicks: string }>('SELECT clicks FROM posts WHERE id = $1', [postId])).rows[0]!.clicks));
+    const clicksBefore = await clicks();
 
+    const counted = page.waitForResponse((response) => response.url().endsWith('/api/clicks') && response.request().method() === 'POST');
     const [popup] = await Promise.all([page.waitForEvent('popup'), visit.click()]);
     expect(popup.url()).toBe(await visit.getAttribute('href'));
-    await expect.poll(() => totalViews(request, postId)).toBe(before + 1);
+    const response = await counted;
+    expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData()!)).toMatchObject({ postId });
+    await expect.poll(clicks).toBe(clicksBefore + 1);
+    // A click out is not a page view: 'Más Visitadas' and 'Más Usadas' count different things.
+    expect(await totalViews(request, postId)).toBe(before);
   });
 
-  test("'Visitar Herramienta' counts too, still opening the tool in a new tab", async ({ page, context, baseURL }) => {
+  test("'Visitar Herramienta' counts a click too, still opening the tool in a new tab", async ({ page, context, baseURL }) => {
     await stubExternalSites(context, baseURL!);
     await openCounting(page, TOOL);
     const visit = page.getByRole('link', { name: /^Visitar Herramienta/ });
-    const counted = page.waitForRequest((sent) => sent.url().endsWith('/api/views') && sent.method() === 'POST');
+    const counted = page.waitForRequest((sent) => sent.url().endsWith('/api/clicks') && sent.method() === 'POST');
     const [popup] = await Promise.all([page.waitForEvent('popup'), visit.click()]);
     expect(popup.url()).toBe(await visit.getAttribute('href'));
-    // The page view of this same visit already counted, so the server keeps it at one.
-    expect(JSON.parse((await counted).postData()!)).toMatchObject({ postId: await visit.getAttribute('data-view-post') });
+    expect(JSON.parse((await counted).postData()!)).toMatchObject({ postId: await visit.getAttribute('data-click-post') });
   });
 });

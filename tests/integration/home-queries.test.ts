@@ -28,7 +28,8 @@ describe('home page data', () => {
     expect(firstPage.hasMore).toBe(true);
     expect(counts).toEqual({ tools: 1006, categories: 33, users: 0 });
     expect(categories).toHaveLength(33);
-    expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1006);
+    // Every tool counts in its category but the two retired ones (editorial.json), which left the grids.
+    expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1004);
     expect(Object.keys(categories[0]!).sort()).toEqual(['name', 'slug', 'toolCount']);
   });
 

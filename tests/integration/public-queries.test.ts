@@ -16,7 +16,8 @@ describe('public catalogue queries', () => {
   it("counts each category's published tools", async () => {
     const categories = await listCategories();
     expect(categories).toHaveLength(33);
-    expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1006);
+    // Every tool counts in its category but the two retired ones (editorial.json), which left the grids.
+    expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1004);
     const image = await getCategoryBySlug('imagen');
     expect(image?.toolCount).toBe(155);
   });

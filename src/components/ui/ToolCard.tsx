@@ -22,7 +22,8 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
       <ToolImage tool={tool} eager={eager} className="aspect-video w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-center gap-2">
-          {tool.logoUrl && (
+          {/* Without a photo the image area already shows the logo large. */}
+          {tool.logoUrl && tool.imageUrl && (
             <img src={tool.logoUrl} alt="" width={28} height={28} loading="lazy" className="h-7 w-7 rounded-md object-contain" data-hide-on-error />
           )}
           <Heading className="text-base font-semibold leading-snug text-slate-900">
@@ -32,6 +33,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
             </a>
           </Heading>
         </div>
+        {tool.discontinued && <p className="-mt-1 text-xs font-semibold text-amber-800">Ya no está disponible</p>}
         <p className="line-clamp-3 text-sm text-slate-600">{tool.description}</p>
         <ul className="relative z-10 flex flex-wrap gap-1.5" aria-label="Categorías">
           {chips.length === 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">Sin categoría</li>}
@@ -49,12 +51,12 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
         </ul>
         <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1" data-admin-edit-slot={tool.id}>
           <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" enabledBeforeHydration={saveEnabledBeforeHydration} />
-          {tool.url && (
+          {tool.url && !tool.discontinued && (
             <a
               href={tool.url}
               target="_blank"
               rel="noopener nofollow"
-              data-view-post={tool.id}
+              data-click-post={tool.id}
               className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
             >
               Visitar

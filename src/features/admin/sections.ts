@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/publicados', label: 'Publicados', count: 'published' },
   { href: '/admin/usuarios', label: 'Usuarios', count: 'users' },
   { href: '/admin/redirecciones', label: 'Redirecciones' },
+  { href: '/admin/enlaces', label: 'Enlaces a revisar' },
   { href: '/admin/descripciones', label: 'Descripciones' },
   { href: '/admin/configuracion', label: 'Configuración' },
 ];

@@ -1,7 +1,7 @@
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import { filterLabels, homeFilterTypes } from './filter-types.ts';
+import { filterDescriptions, filterLabels, homeFilterTypes } from './filter-types.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { CategoryCombobox } from './CategoryCombobox.tsx';
 import {
@@ -131,18 +131,29 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
         <div role="group" aria-label="Filtrar herramientas" className="flex flex-wrap gap-2">
           {homeFilterTypes.map((filter) => {
             const pressed = state.filter === filter;
+            const tooltip = `filtro-${filter}-ayuda`;
             return (
-              <button
-                key={filter}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => pressed || void show({ ...state, filter }, { writeUrl: true })}
-                className={`h-9 rounded-full px-4 text-sm font-medium transition ${
-                  pressed ? 'bg-brand-600 text-white shadow-sm' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
-                }`}
-              >
-                {filterLabels[filter]}
-              </button>
+              // SPEC §9: tooltips open after 700 ms; keyboard focus shows them too.
+              <span key={filter} className="group relative">
+                <button
+                  type="button"
+                  aria-pressed={pressed}
+                  aria-describedby={tooltip}
+                  onClick={() => pressed || void show({ ...state, filter }, { writeUrl: true })}
+                  className={`h-9 rounded-full px-4 text-sm font-medium transition ${
+                    pressed ? 'bg-brand-600 text-white shadow-sm' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+                  }`}
+                >
+                  {filterLabels[filter]}
+                </button>
+                <span
+                  role="tooltip"
+                  id={tooltip}
+                  className="pointer-events-none invisible absolute left-1/2 top-full z-20 mt-2 w-60 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-0 group-hover:visible group-hover:opacity-100 group-hover:delay-700 group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100"
+                >
+                  {filterDescriptions[filter]}
+                </span>
+              </span>
             );
           })}
         </div>

@@ -12,6 +12,17 @@ export const filterLabels: Record<FilterType, string> = {
   applications: 'Aplicaciones',
 };
 
+/** What each filter means (issue 14: three ranking filters, three meanings), for the tooltips and the README. */
+export const filterDescriptions: Record<FilterType, string> = {
+  new: 'Las publicadas más recientemente. Las del catálogo inicial, que se publicaron juntas, van en orden editorial.',
+  featured: 'Elegidas por el equipo editorial.',
+  popular: 'Lo más guardado, usado y visitado en los últimos 30 días, junto con la selección editorial.',
+  most_visited: 'Las fichas más vistas en este sitio: cuenta cada vez que alguien abre la página de la herramienta.',
+  most_saved: 'Las que más personas han guardado en su cuenta.',
+  most_used: 'Las que más gente ha abierto con «Visitar» para ir a su web. Se cuenta aparte de las visitas a la ficha.',
+  applications: 'Apps para móvil o escritorio, extensiones del navegador y creadores de apps.',
+};
+
 /** The home grid offers the first six; 'applications' belongs to the listing filter bar only. */
 export const homeFilterTypes = filterTypes.slice(0, 6) as readonly FilterType[];
 

@@ -9,7 +9,7 @@ export function ToolRow({ tool }: { tool: ToolCardData }) {
   const more = tool.categories.length - chips.length;
   return (
     <article className="group relative flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 sm:p-4">
-      <ToolImage tool={tool} className="aspect-video w-24 shrink-0 rounded-lg sm:w-40 [&_svg]:h-8 [&_svg]:w-8" />
+      <ToolImage tool={tool} className="aspect-video w-24 shrink-0 rounded-lg sm:w-40" />
       <div className="min-w-0 flex-1">
         <h3 className="text-base font-semibold leading-snug text-slate-900">
           <a href={toolPath(tool)} className="after:absolute after:inset-0 after:content-[''] focus:outline-none">
@@ -40,6 +40,7 @@ export function ToolRow({ tool }: { tool: ToolCardData }) {
             href={tool.url}
             target="_blank"
             rel="noopener nofollow"
+            data-click-post={tool.id}
             className="hidden items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700 sm:inline-flex"
           >
             Visitar

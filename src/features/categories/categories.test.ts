@@ -33,7 +33,8 @@ const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool =>
   isPopular: false,
   isVerified: false,
   categories: [{ slug: 'diseno', name: 'Diseño', icon: 'palette', color: '#000000' }],
-  createdAt: 0,
+  publishedAt: 0,
+  editorialRank: null,
   views: 0,
   likesCount: 0,
   ...extra,
@@ -41,15 +42,20 @@ const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool =>
 
 describe('sortCategoryTools', () => {
   const tools = [
-    tool('Beta', { createdAt: 2, views: 5, likesCount: 1 }),
-    tool('Alfa', { createdAt: 2, views: 1, likesCount: 9 }),
-    tool('Gamma', { createdAt: 3, views: 5, likesCount: 0, isPopular: true }),
-    tool('Delta', { createdAt: 1, views: 50, likesCount: 0 }),
+    tool('Beta', { publishedAt: 2, views: 5, likesCount: 1 }),
+    tool('Alfa', { publishedAt: 2, views: 1, likesCount: 9 }),
+    tool('Gamma', { publishedAt: 3, views: 5, likesCount: 0, isPopular: true }),
+    tool('Delta', { publishedAt: 1, views: 50, likesCount: 0 }),
   ];
   const titles = (sorted: CategoryTool[]) => sorted.map((entry) => entry.title);
 
   it('newest first, then by title', () => {
     expect(titles(sortCategoryTools(tools, 'newest'))).toEqual(['Gamma', 'Alfa', 'Beta', 'Delta']);
+  });
+
+  it('tools published together follow the editorial rank before the title, unranked ones last', () => {
+    const together = [tool('Alfa'), tool('Zeta', { editorialRank: 2 }), tool('Beta', { editorialRank: 1 })];
+    expect(titles(sortCategoryTools(together, 'newest'))).toEqual(['Beta', 'Zeta', 'Alfa']);
   });
 
   it('popular by views, then likes, then the editorial flag', () => {

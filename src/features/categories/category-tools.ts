@@ -10,15 +10,19 @@ export const categorySorts: { value: CategorySort; label: string }[] = [
   { value: 'likes', label: 'Más valoradas' },
 ];
 
-/** A card plus the figures the sorts need; createdAt in milliseconds to keep the island's props plain JSON. */
+/** A card plus the figures the sorts need; publishedAt in milliseconds to keep the island's props plain JSON. */
 export interface CategoryTool extends ToolCardData {
-  createdAt: number;
+  publishedAt: number;
+  /** The seeded catalogue's editorial order (lower first); null for tools without one. */
+  editorialRank: number | null;
   views: number;
   likesCount: number;
 }
 
 const byTitle = (a: CategoryTool, b: CategoryTool) => a.title.localeCompare(b.title, 'es');
-const newestFirst = (a: CategoryTool, b: CategoryTool) => b.createdAt - a.createdAt || byTitle(a, b);
+const byEditorialRank = (a: CategoryTool, b: CategoryTool) => (a.editorialRank ?? Infinity) - (b.editorialRank ?? Infinity);
+/** Newest first; tools published together (the seeded catalogue) in the editorial order, then by title. */
+const newestFirst = (a: CategoryTool, b: CategoryTool) => b.publishedAt - a.publishedAt || byEditorialRank(a, b) || byTitle(a, b);
 
 const comparators: Record<CategorySort, (a: CategoryTool, b: CategoryTool) => number> = {
   newest: newestFirst,

@@ -18,6 +18,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'descripcion-de-imagenes',
   'editar',
   'favicon',
+  'feed',
   'generador-de-historias',
   'generador-de-imagenes',
   'generador-de-imagenes-gratis',

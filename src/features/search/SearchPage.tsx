@@ -1,9 +1,20 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import { SEARCH_CATEGORY_FILTER, SEARCH_PAGE_SIZE, exampleSearches, fromSearchMeta, resultCountLabel, searchHref, searchQuery } from './search.ts';
+import {
+  SEARCH_CATEGORY_FILTER,
+  SEARCH_NAMES_PATH,
+  SEARCH_PAGE_SIZE,
+  exampleSearches,
+  fromSearchMeta,
+  resultCountLabel,
+  searchHref,
+  searchQuery,
+} from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
+import type { NameEntry } from './name-match.ts';
 import { loadPagefind, type PagefindResult } from './pagefind.ts';
+import { searchTools } from './search-engine.ts';
 
 export interface SearchCategory {
   slug: string;
@@ -24,6 +35,19 @@ type Outcome =
 function readLocation(): { query: string; category: string } {
   const params = new URLSearchParams(window.location.search);
   return { query: searchQuery(params.get('q') ?? ''), category: params.get(SEARCH_CATEGORY_FILTER) ?? '' };
+}
+
+let namesLoading: Promise<readonly NameEntry[]> | undefined;
+
+/** The names file of the current build; without it, names are still found by the full-text index. */
+function loadNames(): Promise<readonly NameEntry[]> {
+  namesLoading ??= fetch(SEARCH_NAMES_PATH)
+    .then((response) => (response.ok ? (response.json() as Promise<NameEntry[]>) : []))
+    .catch(() => {
+      namesLoading = undefined;
+      return [];
+    });
+  return namesLoading;
 }
 
 async function loadTools(hits: PagefindResult[]): Promise<ToolCardData[]> {
@@ -50,10 +74,13 @@ export function SearchPage({ categories }: Props) {
   const listRef = useRef<HTMLUListElement>(null);
   const focusIndex = useRef<number | null>(null);
   const searchId = useRef(0);
+  // While typing, the first keystroke adds a history entry and the rest update it, so Back returns to the last search.
+  const typing = useRef(false);
 
   // The prerendered shell knows no query; reading the address before paint avoids a flash of the initial page.
   useLayoutEffect(() => {
     const sync = () => {
+      typing.current = false;
       const location = readLocation();
       setInput(location.query);
       setQuery(location.query);
@@ -75,12 +102,13 @@ export function SearchPage({ categories }: Props) {
     setOutcome({ status: 'loading' });
     /* eslint-enable react-hooks/set-state-in-effect */
     (async () => {
-      const pagefind = await loadPagefind();
-      // An empty list filters nothing but still makes Pagefind count results per category.
-      const response = await pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [] } });
-      const tools = await loadTools(response.results.slice(0, SEARCH_PAGE_SIZE));
+      // Names and the index load once, side by side; results appear as the visitor types.
+      const [pagefind, names] = await Promise.all([loadPagefind(), loadNames()]);
       if (id !== searchId.current) return;
-      setOutcome({ status: 'done', hits: response.results, tools, categoryCounts: response.totalFilters[SEARCH_CATEGORY_FILTER] ?? {} });
+      const { hits, categoryCounts } = await searchTools(pagefind, names, query, category);
+      const tools = await loadTools(hits.slice(0, SEARCH_PAGE_SIZE));
+      if (id !== searchId.current) return;
+      setOutcome({ status: 'done', hits, tools, categoryCounts });
     })().catch(() => {
       if (id === searchId.current) setOutcome({ status: 'error' });
     });
@@ -94,12 +122,27 @@ export function SearchPage({ categories }: Props) {
   }, [outcome]);
 
   const navigate = useCallback((nextQuery: string, nextCategory: string) => {
+    typing.current = false;
     const href = searchHref(nextQuery, nextCategory);
     // Searching again for the same thing adds no history entry.
     if (href !== window.location.pathname + window.location.search) window.history.pushState(null, '', href);
     setQuery(nextQuery);
     setCategory(nextCategory);
   }, []);
+
+  /** Search as you type: every change that leaves some text searches at once; an emptied box waits for more. */
+  function type(value: string) {
+    setInput(value);
+    const text = searchQuery(value);
+    if (!text) return;
+    const href = searchHref(text, category);
+    if (href !== window.location.pathname + window.location.search) {
+      if (typing.current) window.history.replaceState(null, '', href);
+      else window.history.pushState(null, '', href);
+    }
+    typing.current = true;
+    setQuery(text);
+  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -156,7 +199,7 @@ export function SearchPage({ categories }: Props) {
             name="q"
             type="search"
             value={input}
-            onChange={(event) => setInput(event.target.value)}
+            onChange={(event) => type(event.target.value)}
             placeholder="¿Qué herramienta de IA buscas?"
             autoComplete="off"
             enterKeyHint="search"

@@ -1,9 +1,17 @@
 /** The part of Pagefind's browser API the search page uses, loaded on demand from the built site. */
 import type { SearchMeta } from './search.ts';
 
+export interface PagefindData {
+  url: string;
+  meta: SearchMeta;
+  /** The indexed text; `locations` are positions of matched words in it, split on whitespace. */
+  content: string;
+  locations: number[];
+}
+
 export interface PagefindResult {
   id: string;
-  data(): Promise<{ url: string; meta: SearchMeta }>;
+  data(): Promise<PagefindData>;
 }
 
 export interface PagefindResponse {
@@ -13,7 +21,6 @@ export interface PagefindResponse {
 }
 
 export interface Pagefind {
-  init(): Promise<void>;
   search(query: string, options?: { filters?: Record<string, string[]> }): Promise<PagefindResponse>;
 }
 
@@ -23,7 +30,7 @@ let loading: Promise<Pagefind> | undefined;
 
 /** Imports /pagefind/pagefind.js once. It is written next to the pages at build time, so Vite must not resolve it. */
 export function loadPagefind(): Promise<Pagefind> {
-  loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => {
+  loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind & { init(): Promise<void> }) => {
     await module.init();
     return module;
   });

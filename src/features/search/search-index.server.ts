@@ -8,7 +8,8 @@ import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { withImageUrls } from '../../server/storage/references.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_PRICING_FILTER, searchableText, toSearchMeta } from './search.ts';
+import type { NameEntry } from './name-match.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PRICING_FILTER, searchableText, searchToken, toSearchMeta } from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
 /** A card's data plus the keywords that search also matches on. */
@@ -22,6 +23,7 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
     SELECT p.id, p.slug, p.title, p.description, p.url,
            p.image_url AS "imageUrl", p.logo_url AS "logoUrl", p.keywords, p.pricing,
            p.is_featured AS "isFeatured", p.is_popular AS "isPopular", p.is_verified AS "isVerified",
+           p.discontinued_at IS NOT NULL AS discontinued,
            coalesce((
              SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
                              ORDER BY (c.id = p.category_id) DESC, pc.position, c.name)
@@ -29,8 +31,8 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
              WHERE pc.post_id = p.id AND c.is_active), '[]'::json) AS categories
     FROM posts p
     WHERE p.status = 'published'
-    ORDER BY p.created_at DESC, p.title`);
-  // Uploaded images are stored as keys: the index carries the URLs the cards load.
+    ORDER BY p.editorial_rank ASC NULLS LAST, coalesce(p.published_date, p.created_at) DESC, p.title`);
+  // Stored images are keys: the index carries the URLs the cards load.
   return rows.map(withImageUrls);
 }
 
@@ -47,7 +49,14 @@ export function toSearchRecord(row: SearchRow): SearchRecord {
   const { keywords, ...card } = row;
   return {
     url: `/${row.slug}`,
-    content: searchableText([row.title, row.description, ...row.categories.map((category) => category.name), ...(keywords ?? []), pricingLabel[row.pricing]]),
+    content: searchableText([
+      row.title,
+      row.description,
+      ...row.categories.map((category) => category.name),
+      ...(keywords ?? []),
+      pricingLabel[row.pricing],
+      searchToken(row.slug),
+    ]),
     language: 'es',
     meta: toSearchMeta(card),
     filters: {
@@ -57,7 +66,12 @@ export function toSearchRecord(row: SearchRow): SearchRecord {
   };
 }
 
-/** Writes the index of every published tool to `<clientDir>/pagefind` and returns how many tools it holds. */
+/** Every tool's [title, slug] in editorial order, for matching names in the browser (name-match.ts). */
+export function toNameEntries(rows: readonly SearchRow[]): NameEntry[] {
+  return rows.map((row) => [row.title, row.slug]);
+}
+
+/** Writes the index of every published tool to `<clientDir>/pagefind`, and its names file; returns how many tools it holds. */
 export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promise<number> {
   const rows = await readSearchRows(pool);
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
@@ -78,6 +92,7 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promis
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
     }
+    await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
   } finally {
     await pagefind.close();
   }

@@ -9,6 +9,17 @@ import type { CategoryChip, ToolCardData } from '../../lib/tool-card.ts';
 export const SEARCH_CATEGORY_FILTER = 'categoria';
 export const SEARCH_PRICING_FILTER = 'precio';
 
+/** The names file the build writes next to the index: every tool's [title, slug], best known first. */
+export const SEARCH_NAMES_PATH = '/pagefind/nombres.json';
+
+/**
+ * A word only one tool's record holds, so the search page can fetch that tool's card from the index when it is
+ * found by name (a typo Pagefind cannot see). Letters and digits of the slug behind a prefix no real word has.
+ */
+export function searchToken(slug: string): string {
+  return `brjtool${slug.replace(/[^a-z0-9]/g, '')}`;
+}
+
 /** Results shown per 'Cargar más resultados' step; the same page size as the home grid. */
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -47,6 +58,7 @@ export function toSearchMeta(tool: ToolCardData): SearchMeta {
   if (tool.isFeatured) meta.featured = 'true';
   if (tool.isPopular) meta.popular = 'true';
   if (tool.isVerified) meta.verified = 'true';
+  if (tool.discontinued) meta.discontinued = 'true';
   return meta;
 }
 
@@ -75,6 +87,7 @@ export function fromSearchMeta(meta: SearchMeta): ToolCardData {
     isFeatured: meta.featured === 'true',
     isPopular: meta.popular === 'true',
     isVerified: meta.verified === 'true',
+    ...(meta.discontinued === 'true' ? { discontinued: true } : {}),
     categories: parseCategories(meta.categories),
   };
 }

@@ -1,4 +1,4 @@
-/** Browser-only: counts a view (SPEC §4 "Views") from the tool page and from any 'Visitar' link. */
+/** Browser-only: counts a view (SPEC §4 "Views") when a tool page opens; 'Visitar' clicks are counted apart (features/clicks). */
 import { VIEWS_ENDPOINT, type CountViewResult } from './views.ts';
 import { viewSessionId } from '../visitor/visitor-session.ts';
 
@@ -17,15 +17,4 @@ export async function sendView(postId: string): Promise<CountViewResult | null> 
     // A lost view is not worth an error for the visitor.
     return null;
   }
-}
-
-/**
- * Delegated listener for links marked data-view-post: they stay plain links that open the tool in a
- * new tab (with or without JavaScript); the click only adds the count. Middle clicks open tabs too.
- */
-export function countVisitClick(event: MouseEvent): void {
-  if (event.type === 'auxclick' && event.button !== 1) return;
-  const target = event.target instanceof Element ? event.target : null;
-  const postId = target?.closest('a[data-view-post]')?.getAttribute('data-view-post');
-  if (postId) void sendView(postId);
 }

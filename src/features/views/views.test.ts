@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { countViewInput } from './view-input.ts';
 import { viewsLabel } from './views.ts';
-import { countVisitClick } from './view-client.ts';
 import { createVisitorSessionId, visitorSessionId, visitorType } from '../visitor/visitor.ts';
 import { countViewEndpoint, type CountViewDeps } from './views.server.ts';
 import type { ViewToCount } from './queries.server.ts';
@@ -152,32 +151,5 @@ describe('live view counts', () => {
     expect(heard).toEqual([]);
     expect(errors).toHaveBeenCalledOnce();
     errors.mockRestore();
-  });
-});
-
-describe('Visitar links', () => {
-  it('count the tool named by data-view-post, also on middle click, and nothing else', () => {
-    const fetchMock = vi.fn(() => Promise.resolve(new Response('{}', { status: 200 })));
-    vi.stubGlobal('fetch', fetchMock);
-    vi.stubGlobal('sessionStorage', { getItem: () => SESSION, setItem: () => {} });
-    class FakeElement {
-      readonly postId: string | null;
-      constructor(postId: string | null) {
-        this.postId = postId;
-      }
-      closest() {
-        return this.postId ? { getAttribute: () => this.postId } : null;
-      }
-    }
-    vi.stubGlobal('Element', FakeElement);
-    const click = (type: string, button: number, postId: string | null) =>
-      countVisitClick({ type, button, target: new FakeElement(postId) } as unknown as MouseEvent);
-    click('click', 0, POST_ID);
-    click('auxclick', 1, POST_ID);
-    click('auxclick', 2, POST_ID);
-    click('click', 0, null);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ postId: POST_ID, sessionId: SESSION });
-    vi.unstubAllGlobals();
   });
 });

@@ -31,6 +31,14 @@ export interface SeedTool {
   verified: boolean;
 }
 
+/** supabase/seed/editorial.json: the editorial order of the best-known tools, and the ones known to be gone. */
+export interface SeedEditorial {
+  /** Slugs in the order 'Nuevas' shows them among tools published at the same moment: featured, popular, best known. */
+  rank: string[];
+  /** Tools whose own description says they were shut down or acquired, with the reason for the record. */
+  discontinued: { slug: string; note: string }[];
+}
+
 export interface SeedResult {
   categories: number;
   tools: number;
@@ -43,9 +51,10 @@ async function readJson<T>(file: string): Promise<T> {
 }
 
 export async function readSeedCatalogue() {
-  const [categories, tools, articleFiles] = await Promise.all([
+  const [categories, tools, editorial, articleFiles] = await Promise.all([
     readJson<SeedCategory[]>('categories.json'),
     readJson<SeedTool[]>('tools.json'),
+    readJson<SeedEditorial>('editorial.json'),
     readdir(`${seedDir}articles`),
   ]);
   const articles = new Map<string, string>();
@@ -54,7 +63,7 @@ export async function readSeedCatalogue() {
       .filter((file) => file.endsWith('.html'))
       .map(async (file) => articles.set(file.slice(0, -5), await readFile(`${seedDir}articles/${file}`, 'utf8'))),
   );
-  return { categories, tools, articles };
+  return { categories, tools, editorial, articles };
 }
 
 /**
@@ -75,9 +84,15 @@ function pickAlternatives(tool: SeedTool, peers: SeedTool[], articles: Map<strin
 }
 
 export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
-  const { categories, tools, articles } = await readSeedCatalogue();
+  const { categories, tools, editorial, articles } = await readSeedCatalogue();
+  const ranks = new Map(editorial.rank.map((slug, index) => [slug, index + 1]));
+  const discontinued = new Set(editorial.discontinued.map((entry) => entry.slug));
   const categoryNames = new Map(categories.map((category) => [category.slug, category.name]));
-  const peersByCategory = Map.groupBy(tools, (tool) => tool.category);
+  // A tool that is gone is no one's alternative.
+  const peersByCategory = Map.groupBy(
+    tools.filter((tool) => !discontinued.has(tool.slug)),
+    (tool) => tool.category,
+  );
 
   const rows = tools.map((tool) => {
     const category = { slug: tool.category, name: categoryNames.get(tool.category) ?? tool.category };
@@ -103,6 +118,8 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
       is_popular: tool.popular,
       is_verified: tool.verified,
       category: tool.category,
+      editorial_rank: ranks.get(tool.slug) ?? null,
+      discontinued: discontinued.has(tool.slug),
     };
   });
 
@@ -118,11 +135,12 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
     );
     const insertedTools = await client.query<{ slug: string }>(
       `INSERT INTO posts (id, title, slug, description, content, url, keywords, pricing, is_featured, is_popular,
-                          is_verified, category_id, status, published_date)
+                          is_verified, category_id, status, published_date, editorial_rank, discontinued_at)
        SELECT ${seedUuid("'post:' || t.slug")}, t.title, t.slug, t.description, t.content, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
-              t.is_popular, t.is_verified, c.id, 'published', now()
+              t.is_popular, t.is_verified, c.id, 'published', now(), t.editorial_rank, CASE WHEN t.discontinued THEN now() END
        FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, url text,
-            keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text)
+            keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text,
+            editorial_rank integer, discontinued boolean)
        LEFT JOIN categories c ON c.slug = t.category
        ON CONFLICT DO NOTHING
        RETURNING slug`,

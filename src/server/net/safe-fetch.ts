@@ -1,9 +1,9 @@
 /**
- * Fetches an image or the start of a web page from a URL a visitor typed, without letting that visitor reach our
- * own network (DESIGN §8, SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
+ * Fetches from a URL someone else chose (an image a visitor typed, a listed tool's site) without letting it
+ * reach our own network (DESIGN §8, SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
  * connection opened to that checked address (a custom `lookup`, so a second DNS answer cannot swap it),
- * redirects followed by hand and checked again, a byte limit counted while streaming, one total deadline,
- * and an expected content type (image/* plus image magic bytes, or HTML).
+ * redirects followed by hand and checked again, a byte limit counted while streaming, one total deadline; for
+ * images, also an image/* content type and image magic bytes.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
@@ -85,29 +85,40 @@ export async function resolveSafeTarget(url: URL, options: Pick<SafeFetchOptions
   return addresses[0]!;
 }
 
-/** What a hop of a safe fetch answers once its status is 200. */
-interface FetchedBody {
-  bytes: Uint8Array;
-  /** The declared media type, lower case, without parameters. */
-  declaredType: string;
-  /** The Content-Type header as sent (with its charset, if any). */
-  contentTypeHeader: string;
+/** What safeFetch got back: the final answer after redirects, whatever its status. */
+export interface SafeResponse {
+  status: number;
+  /** The address that answered, after every redirect. */
   finalUrl: string;
-  /** True when the body was longer than maxBytes and only its start was kept (options.truncate). */
+  /** Each address a redirect led to, in order (empty when the first answered). */
+  redirects: string[];
+  /** The media type without parameters, lower case ('' when absent). */
+  contentType: string;
+  headers: http.IncomingHttpHeaders;
+  body: Uint8Array;
+  /** True when the body was longer than maxBytes and only its start was read (options.truncate). */
   truncated: boolean;
 }
 
-interface GenericFetchOptions extends SafeFetchOptions {
-  accept: string;
-  /** Whether a declared media type may be read at all (checked before any byte of the body). */
-  acceptType(declaredType: string): boolean;
-  notAcceptable: SafeFetchFailure;
-  /** Keep the first maxBytes of a longer body instead of failing (a page's head is at its start). */
+export interface SafeFetchRequestOptions extends SafeFetchOptions {
+  /** Sent as Accept. */
+  accept?: string;
+  /** Sent as User-Agent: say who is asking. */
+  userAgent?: string;
+  /** Past maxBytes, keep the start and stop reading instead of failing (a page's head is at its start). */
   truncate?: boolean;
+  /** Looks at the final answer before its body is read; throw a SafeFetchError to refuse it without reading. */
+  inspect?: (response: { status: number; contentType: string; url: string }) => void;
 }
 
-/** The common path: every hop checked, redirects followed by hand, one deadline, a byte limit. */
-async function fetchSafely(rawUrl: string, options: GenericFetchOptions): Promise<FetchedBody> {
+const DEFAULT_USER_AGENT = 'BrujulaIA-Fetcher/1.0 (+directorio de herramientas de IA)';
+
+/**
+ * One GET by the rules above, for any content: every hop checked and pinned, redirects followed by hand (at most
+ * maxRedirects), a byte limit counted while streaming and one total deadline. Any HTTP status is returned, not
+ * thrown; refusals and failures are SafeFetchErrors.
+ */
+export async function safeFetch(rawUrl: string, options: SafeFetchRequestOptions = {}): Promise<SafeResponse> {
   const { maxBytes, timeoutMs, maxRedirects } = { ...SAFE_FETCH_DEFAULTS, ...options };
   let url: URL;
   try {
@@ -118,30 +129,35 @@ async function fetchSafely(rawUrl: string, options: GenericFetchOptions): Promis
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new SafeFetchError('timeout', `más de ${timeoutMs} ms`)), timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const redirects: string[] = [];
+  const headers = { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
   try {
     for (let hop = 0; ; hop++) {
       const target = await raceAbort(resolveSafeTarget(url, options), signal);
-      const response = await request(url, target, signal, options.accept);
-      if (REDIRECT_STATUSES.has(response.statusCode ?? 0)) {
+      const response = await request(url, target, signal, headers);
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
         response.resume();
         const location = response.headers.location;
         if (!location) throw new SafeFetchError('http_status', 'redirección sin Location');
         if (hop >= maxRedirects) throw new SafeFetchError('too_many_redirects', `más de ${maxRedirects} redirecciones`);
-        url = new URL(location, url);
+        try {
+          url = new URL(location, url);
+        } catch {
+          throw new SafeFetchError('invalid_url', 'redirección a una URL no analizable');
+        }
+        redirects.push(url.href);
         continue;
       }
-      if (response.statusCode !== 200) {
-        response.resume();
-        throw new SafeFetchError('http_status', `HTTP ${response.statusCode}`);
-      }
-      const contentTypeHeader = response.headers['content-type'] ?? '';
-      const declaredType = contentTypeHeader.split(';')[0]!.trim().toLowerCase();
-      if (!options.acceptType(declaredType)) {
+      const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      try {
+        options.inspect?.({ status, contentType, url: url.href });
+      } catch (error) {
         response.destroy();
-        throw new SafeFetchError(options.notAcceptable, `content-type ${declaredType || 'ausente'}`);
+        throw error;
       }
       const { bytes, truncated } = await readBody(response, maxBytes, signal, options.truncate ?? false);
-      return { bytes, declaredType, contentTypeHeader, finalUrl: url.href, truncated };
+      return { status, finalUrl: url.href, redirects, contentType, headers: response.headers, body: bytes, truncated };
     }
   } catch (error) {
     if (signal.aborted) throw signal.reason instanceof SafeFetchError ? signal.reason : new SafeFetchError('timeout', 'cancelada');
@@ -153,16 +169,19 @@ async function fetchSafely(rawUrl: string, options: GenericFetchOptions): Promis
 }
 
 /** Downloads one image by the rules above; throws SafeFetchError for every refusal or failure. */
-export async function fetchImageSafely(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedImage> {
-  const fetched = await fetchSafely(rawUrl, {
-    ...options,
+export async function fetchImageSafely(rawUrl: string, options: SafeFetchRequestOptions = {}): Promise<FetchedImage> {
+  const response = await safeFetch(rawUrl, {
     accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8',
-    acceptType: (type) => type.startsWith('image/'),
-    notAcceptable: 'not_image',
+    ...options,
+    truncate: false,
+    inspect: ({ status, contentType }) => {
+      if (status !== 200) throw new SafeFetchError('http_status', `HTTP ${status}`);
+      if (!contentType.startsWith('image/')) throw new SafeFetchError('not_image', `content-type ${contentType || 'ausente'}`);
+    },
   });
-  const contentType = sniffImageType(fetched.bytes);
+  const contentType = sniffImageType(response.body);
   if (!contentType) throw new SafeFetchError('not_image', 'los bytes no son de una imagen admitida');
-  return { bytes: fetched.bytes, contentType, finalUrl: fetched.finalUrl };
+  return { bytes: response.body, contentType, finalUrl: response.finalUrl };
 }
 
 export interface FetchedPage {
@@ -184,21 +203,24 @@ function charsetOf(contentTypeHeader: string, bytes: Uint8Array): string {
  * Downloads the start of a web page (HTML or XHTML) by the same rules as images: a page longer than maxBytes is
  * cut there rather than refused, since everything a page says about itself is in its head.
  */
-export async function fetchPageSafely(rawUrl: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
-  const fetched = await fetchSafely(rawUrl, {
-    ...options,
+export async function fetchPageSafely(rawUrl: string, options: SafeFetchRequestOptions = {}): Promise<FetchedPage> {
+  const response = await safeFetch(rawUrl, {
     accept: 'text/html,application/xhtml+xml;q=0.9',
-    acceptType: (type) => type === 'text/html' || type === 'application/xhtml+xml',
-    notAcceptable: 'not_page',
+    ...options,
     truncate: true,
+    inspect: ({ status, contentType }) => {
+      if (status !== 200) throw new SafeFetchError('http_status', `HTTP ${status}`);
+      if (contentType !== 'text/html' && contentType !== 'application/xhtml+xml')
+        throw new SafeFetchError('not_page', `content-type ${contentType || 'ausente'}`);
+    },
   });
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charsetOf(fetched.contentTypeHeader, fetched.bytes));
+    decoder = new TextDecoder(charsetOf(String(response.headers['content-type'] ?? ''), response.body));
   } catch {
     decoder = new TextDecoder('utf-8');
   }
-  return { html: decoder.decode(fetched.bytes), finalUrl: fetched.finalUrl, truncated: fetched.truncated };
+  return { html: decoder.decode(response.body), finalUrl: response.finalUrl, truncated: response.truncated };
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -210,7 +232,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function request(url: URL, target: ResolvedAddress, signal: AbortSignal, accept: string): Promise<http.IncomingMessage> {
+function request(url: URL, target: ResolvedAddress, signal: AbortSignal, headers: Record<string, string>): Promise<http.IncomingMessage> {
   // The socket goes to the address checked above, whatever the name resolves to a moment later;
   // TLS still verifies the certificate against the hostname.
   const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
@@ -224,7 +246,7 @@ function request(url: URL, target: ResolvedAddress, signal: AbortSignal, accept:
       lookup: pinnedLookup,
       signal,
       agent: false,
-      headers: { accept, 'user-agent': 'BrujulaIA-Fetcher/1.0 (+directorio de herramientas de IA)' },
+      headers,
     });
     outgoing.once('response', resolve);
     outgoing.once('error', reject);
@@ -253,20 +275,24 @@ function readBody(
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
-      const all = Buffer.concat(chunks);
-      resolve({ bytes: new Uint8Array(truncated ? all.subarray(0, maxBytes) : all), truncated });
+      resolve({ bytes: new Uint8Array(Buffer.concat(chunks)), truncated });
     };
     response.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = maxBytes - total;
       total += chunk.byteLength;
-      chunks.push(chunk);
-      if (total <= maxBytes) return;
-      if (truncate) {
-        // Enough: stop downloading and keep what fits.
-        finish(true);
-        response.destroy();
+      if (total <= maxBytes) {
+        chunks.push(chunk);
         return;
       }
-      response.destroy(new SafeFetchError('too_large', `más de ${maxBytes} bytes`));
+      if (!truncate) {
+        response.destroy(new SafeFetchError('too_large', `más de ${maxBytes} bytes`));
+        return;
+      }
+      // Keep what fits, stop the download and answer with the start of the body.
+      chunks.push(chunk.subarray(0, room));
+      finish(true);
+      response.destroy();
     });
     response.once('end', () => finish(false));
     response.once('error', (error) => {

@@ -11,7 +11,8 @@ export function publicImageUrl(reference: string | null | undefined, width?: Ser
   if (!reference) return null;
   const key = keyOf(reference);
   if (key) return (storage ?? getStorage()).url(key, width ? { width } : undefined);
-  return /^https?:\/\//i.test(reference) ? reference : null;
+  // Anything else must be a web address; a stray value never reaches an src attribute.
+  return /^https?:\/\/[^\s"'<>]+$/i.test(reference) ? reference : null;
 }
 
 /** Card and page images at 900 px (a 16:9 card at twice its CSS width), logos at the narrowest served width. */
@@ -21,4 +22,9 @@ export const LOGO_WIDTH = 600 satisfies ServedWidth;
 /** The same row with its image and logo references turned into URLs. */
 export function withImageUrls<T extends { imageUrl: string | null; logoUrl: string | null }>(row: T): T {
   return { ...row, imageUrl: publicImageUrl(row.imageUrl, CARD_IMAGE_WIDTH), logoUrl: publicImageUrl(row.logoUrl, LOGO_WIDTH) };
+}
+
+/** An absolute URL for feeds and the public API, whose readers are not on our pages. */
+export function absoluteUrl(url: string | null, siteUrl: string): string | null {
+  return url ? new URL(url, `${siteUrl}/`).href : null;
 }

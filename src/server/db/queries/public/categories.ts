@@ -4,16 +4,17 @@ import { getDb } from '../../client.ts';
 import { categories } from '../../schema.ts';
 
 // Drizzle prints columns of the queried table unqualified, which a correlated subquery would
-// bind to its own tables: spell the outer column out.
+// bind to its own tables: spell the outer column out. Retired tools keep their pages but leave the category
+// grids, so they are not counted either.
 const categoryId = sql.raw('"categories"."id"');
 
 const counts = {
   toolCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                          WHERE pc.category_id = ${categoryId} AND p.status = 'published')`,
+                          WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.discontinued_at IS NULL)`,
   featuredCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                              WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.is_featured)`,
+                              WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.is_featured AND p.discontinued_at IS NULL)`,
   likesCount: sql<number>`(SELECT coalesce(sum(p.likes_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-                           WHERE pc.category_id = ${categoryId} AND p.status = 'published')`,
+                           WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.discontinued_at IS NULL)`,
 };
 
 const columns = {

@@ -4,5 +4,5 @@ import { listToolsInCategory } from './tools.ts';
 
 export async function listCategoryTools(categorySlug: string): Promise<CategoryTool[]> {
   const rows = await listToolsInCategory(categorySlug);
-  return rows.map(({ createdAt, ...tool }) => ({ ...tool, createdAt: createdAt.getTime() }));
+  return rows.map(({ publishedAt, ...tool }) => ({ ...tool, publishedAt: publishedAt.getTime() }));
 }

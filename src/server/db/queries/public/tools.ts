@@ -30,24 +30,35 @@ export const toolCardColumns = {
   isFeatured: posts.isFeatured,
   isPopular: posts.isPopular,
   isVerified: posts.isVerified,
+  discontinued: sql<boolean>`${posts.discontinuedAt} IS NOT NULL`,
   categories: categoryChips,
 };
 
 const published = eq(posts.status, 'published');
+/** A retired tool keeps its page (people still search for it) but leaves the grids and filters. */
+const live = sql`${posts.discontinuedAt} IS NULL`;
+
+/** When a tool went live: its publication date, or its creation for rows written before that column was kept. */
+export const publishedAt = sql`coalesce(${posts.publishedDate}, ${posts.createdAt})`;
+/** The editorial order of the seeded catalogue (featured, popular, best known); tools without a rank come after. */
+export const editorialOrder = sql`${posts.editorialRank} ASC NULLS LAST`;
 
 // Keywords that mark a tool as an installable application (the listing's 'Aplicaciones' filter).
 const APPLICATION_KEYWORDS = ['app móvil', 'app de escritorio', 'extensión del navegador', 'creador de apps'];
 
-/** SPEC §7 orderings; ties fall back to newest, then title, so pages are stable. */
+/**
+ * The order of each filter (DESIGN §9): 'Nuevas' by real publication date, 'Populares' by the 30-day score,
+ * 'Más Visitadas' by page views, 'Más Usadas' by clicks out to the tool's site. Ties (the seeded catalogue shares
+ * one publication moment; new sites have no counts) fall back to the editorial rank, then the newest, then the title.
+ */
 const orderings: Record<FilterType, SQL[]> = {
-  new: [desc(posts.createdAt), asc(posts.title)],
-  featured: [desc(posts.createdAt), asc(posts.title)],
-  // The editorial popular flag breaks ties while real view counts are still small.
-  popular: [desc(posts.views), desc(posts.isPopular), desc(posts.createdAt), asc(posts.title)],
-  most_visited: [desc(posts.views), desc(posts.createdAt), asc(posts.title)],
-  most_saved: [desc(posts.savedCount), desc(posts.views), asc(posts.title)],
-  most_used: [desc(posts.views), desc(posts.savedCount), asc(posts.title)],
-  applications: [desc(posts.views), asc(posts.title)],
+  new: [desc(publishedAt), editorialOrder, asc(posts.title)],
+  featured: [desc(publishedAt), editorialOrder, asc(posts.title)],
+  popular: [desc(posts.popularityScore), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_visited: [desc(posts.views), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_saved: [desc(posts.savedCount), editorialOrder, desc(publishedAt), asc(posts.title)],
+  most_used: [desc(posts.clicks), editorialOrder, desc(publishedAt), asc(posts.title)],
+  applications: [desc(posts.popularityScore), editorialOrder, desc(publishedAt), asc(posts.title)],
 };
 
 function filterCondition(filter: FilterType): SQL | undefined {
@@ -73,7 +84,7 @@ export async function listTools(query: ToolListQuery): Promise<ToolPage> {
   const rows = await getDb()
     .select(toolCardColumns)
     .from(posts)
-    .where(and(published, filterCondition(query.filter), inCategory(query.category)))
+    .where(and(published, live, filterCondition(query.filter), inCategory(query.category)))
     .orderBy(...orderings[query.filter])
     .limit(PAGE_SIZE + 1)
     .offset((query.page - 1) * PAGE_SIZE);
@@ -85,19 +96,40 @@ export async function listFeaturedTools(limit: number, excludeId?: string): Prom
   const rows = await getDb()
     .select(toolCardColumns)
     .from(posts)
-    .where(and(published, eq(posts.isFeatured, true), excludeId ? sql`${posts.id} <> ${excludeId}` : undefined))
-    .orderBy(desc(posts.createdAt), asc(posts.title))
+    .where(and(published, live, eq(posts.isFeatured, true), excludeId ? sql`${posts.id} <> ${excludeId}` : undefined))
+    .orderBy(desc(publishedAt), editorialOrder, asc(posts.title))
     .limit(limit);
   return rows.map(withImageUrls);
 }
 
-/** Every published tool of a category, for its prerendered page. */
-export async function listToolsInCategory(categorySlug: string): Promise<(ToolCardData & { createdAt: Date; views: number; likesCount: number })[]> {
+/** Every live published tool of a category, for its prerendered page, newest first in the editorial order. */
+export async function listToolsInCategory(
+  categorySlug: string,
+): Promise<(ToolCardData & { publishedAt: Date; editorialRank: number | null; views: number; likesCount: number })[]> {
   const rows = await getDb()
-    .select({ ...toolCardColumns, createdAt: posts.createdAt, views: posts.views, likesCount: posts.likesCount })
+    .select({
+      ...toolCardColumns,
+      publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
+      editorialRank: posts.editorialRank,
+      views: posts.views,
+      likesCount: posts.likesCount,
+    })
     .from(posts)
-    .where(and(published, inCategory(categorySlug)))
-    .orderBy(desc(posts.createdAt), asc(posts.title));
+    .where(and(published, live, inCategory(categorySlug)))
+    .orderBy(desc(publishedAt), editorialOrder, asc(posts.title));
+  return rows.map(withImageUrls);
+}
+
+/** Live tools of the same primary category, best known first: the alternatives a retired tool's page offers. */
+export async function listAlternatives(tool: { id: string; categories: { slug: string }[] }, limit: number): Promise<ToolCardData[]> {
+  const category = tool.categories[0]?.slug;
+  if (!category) return [];
+  const rows = await getDb()
+    .select(toolCardColumns)
+    .from(posts)
+    .where(and(published, live, inCategory(category), sql`${posts.id} <> ${tool.id}`))
+    .orderBy(editorialOrder, desc(posts.popularityScore), asc(posts.title))
+    .limit(limit);
   return rows.map(withImageUrls);
 }
 
@@ -120,6 +152,8 @@ export const toolPageColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   publishedDate: posts.publishedDate,
+  discontinuedAt: posts.discontinuedAt,
+  linkStatus: posts.linkStatus,
 };
 
 /** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */
@@ -131,6 +165,7 @@ export function toToolDetail<T extends { imageUrl: string | null; logoUrl: strin
   };
 }
 
+/** A published tool's page data by its slug; a retired tool keeps its page. */
 export async function getPublishedToolBySlug(slug: string) {
   const [tool] = await getDb()
     .select(toolPageColumns)
@@ -158,4 +193,23 @@ export async function findPublishedSlugById(id: string): Promise<string | undefi
     .where(and(published, eq(posts.id, id)))
     .limit(1);
   return row?.slug;
+}
+
+/** The newest live tools for /feed.xml: what a feed item shows, newest first in the editorial order. */
+export async function listNewestTools(limit: number) {
+  const rows = await getDb()
+    .select({
+      title: posts.title,
+      slug: posts.slug,
+      description: posts.description,
+      publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
+      imageUrl: posts.imageUrl,
+      logoUrl: posts.logoUrl,
+      categories: categoryChips,
+    })
+    .from(posts)
+    .where(and(published, live))
+    .orderBy(desc(publishedAt), editorialOrder, asc(posts.title))
+    .limit(limit);
+  return rows.map(withImageUrls);
 }

@@ -1,0 +1,108 @@
+/**
+ * Search quality and speed (issue 14): the relevance set scored against the built index, as the search page
+ * searches and as Pagefind alone did before; and, in Debian's Chromium, the time from the last keystroke on
+ * /buscar to the first result on screen.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import type { NameEntry } from '../../src/features/search/name-match.ts';
+import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
+import { scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
+import { searchTools } from '../../src/features/search/search-engine.ts';
+import { SEARCH_NAMES_PATH } from '../../src/features/search/search.ts';
+
+export interface RelevanceResult {
+  now: RelevanceScore;
+  pagefindAlone: RelevanceScore;
+}
+
+/** Scores the relevance set against the Pagefind bundle and names file of a built client folder. */
+export async function measureRelevance(clientDir: string): Promise<RelevanceResult> {
+  const realFetch = globalThis.fetch;
+  // The bundle fetches its index files; from Node they are read from disk.
+  globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    if (url.protocol === 'file:') return new Response(await readFile(url));
+    return realFetch(input, init);
+  };
+  try {
+    const bundleDir = path.join(clientDir, 'pagefind');
+    const pagefind = (await import(pathToFileURL(path.join(bundleDir, 'pagefind.js')).href)) as Pagefind & {
+      options(options: { basePath: string }): Promise<void>;
+    };
+    await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
+    const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
+    const slugs = (hits: PagefindResult[]) => Promise.all(hits.map(async (hit) => (await hit.data()).url.split('/').pop()!));
+    return {
+      now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query)).hits)),
+      pagefindAlone: await scoreRelevance(async (query) => slugs((await pagefind.search(query)).results)),
+    };
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+export interface FirstResultTimes {
+  /** The first search of a visit: the index and the names file load then. */
+  firstMs: number;
+  /** Median of the searches after it. */
+  medianMs: number;
+  samples: number;
+}
+
+const TYPED = ['midjourney', 'transcripción', 'chatgtp', 'editor de vídeo', 'stabel diffusion', 'clonar voz', 'notion', 'presentaciones', 'deepl', 'avatares'];
+
+/** Types each query on /buscar and times the last keystroke to the first result card painted. */
+export async function measureTimeToFirstResult(serverUrl: string): Promise<FirstResultTimes> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
+    await page.goto(`${serverUrl}/buscar`);
+    await page.locator('astro-island[opts*=\'"name":"SearchPage"\'][ssr]').waitFor({ state: 'detached', timeout: 30_000 });
+    const box = page.getByRole('searchbox', { name: 'Buscar herramientas de IA' });
+    const times: number[] = [];
+    for (const query of TYPED) {
+      await box.fill(query.slice(0, -1));
+      const elapsed = page.evaluate(
+        (expected) =>
+          new Promise<number>((resolve, reject) => {
+            const input = document.querySelector<HTMLInputElement>('#search-query')!;
+            let started = 0;
+            const seen = () => {
+              const status = document.querySelector('main [role="status"]')?.textContent ?? '';
+              return started > 0 && status.endsWith(`«${expected}»`) && document.querySelector('ul[aria-labelledby="search-results"] > li article') !== null;
+            };
+            const observer = new MutationObserver(() => {
+              if (!seen()) return;
+              observer.disconnect();
+              // The frame that shows it.
+              requestAnimationFrame(() => resolve(performance.now() - started));
+            });
+            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+            input.addEventListener('input', () => (started = performance.now()), { once: true });
+            setTimeout(() => reject(new Error(`sin resultados para «${expected}»`)), 15_000);
+          }),
+        query,
+      );
+      await box.press(query.slice(-1));
+      times.push(await elapsed);
+    }
+    const rest = times.slice(1).sort((a, b) => a - b);
+    return { firstMs: times[0]!, medianMs: rest[Math.floor(rest.length / 2)]!, samples: times.length };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,39 @@
+/** Loads a built Pagefind bundle in Node, as the browser would, with its index files read from disk. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { NameEntry } from '../../../src/features/search/name-match.ts';
+import type { Pagefind } from '../../../src/features/search/pagefind.ts';
+import { SEARCH_NAMES_PATH } from '../../../src/features/search/search.ts';
+
+export interface NodePagefind extends Pagefind {
+  options(options: { basePath: string }): Promise<void>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+}
+
+let patched = false;
+
+/** The bundle under `<clientDir>/pagefind` and the names file beside it. */
+export async function loadBuiltSearch(clientDir: string): Promise<{ pagefind: NodePagefind; names: NameEntry[] }> {
+  if (!patched) {
+    // The bundle fetches its index files; from Node they are read from disk.
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      if (url.protocol === 'file:') return new Response(await readFile(url));
+      return realFetch(input, init);
+    };
+    patched = true;
+  }
+  const bundleDir = path.join(clientDir, 'pagefind');
+  // A query string makes each build's bundle a module of its own.
+  const pagefind = (await import(/* @vite-ignore */ `${pathToFileURL(path.join(bundleDir, 'pagefind.js')).href}?${Date.now()}`)) as NodePagefind;
+  await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
+  const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
+  return { pagefind, names };
+}
+
+/** The slug of a result's page, from its URL (the bundle sees file: URLs in Node). */
+export async function slugOf(hit: { data(): Promise<{ url: string }> }): Promise<string> {
+  return (await hit.data()).url.split('/').pop()!;
+}
