@@ -96,7 +96,7 @@ describe('the seeded catalogue', () => {
     expect(slugs[0]).toBe('chatgpt');
     expect(slugs.filter((slug) => known.includes(slug)).length).toBeGreaterThanOrEqual(6);
     // Logos arrive as URLs the browser can load, from the configured storage.
-    expect(firstPage.items[0]!.logoUrl).toMatch(/^\/media\/logos\/chatgpt-[0-9a-f]{12}\.png$/);
+    expect(firstPage.items[0]!.logoUrl).toMatch(/^\/media\/logos\/chatgpt-[0-9a-f]{12}\.png\?w=600$/);
   });
 
   it("orders 'Nuevas' by publication date first: a tool published today comes before the seeded ones", async () => {
@@ -301,7 +301,7 @@ describe('GET /api/v1/tools', () => {
       pricing: 'freemium',
       featured: true,
     });
-    expect(body.data[0]!.logo).toMatch(/^http:\/\/127\.0\.0\.1:4321\/media\/logos\/chatgpt-[0-9a-f]{12}\.png$/);
+    expect(body.data[0]!.logo).toMatch(/^http:\/\/127\.0\.0\.1:4321\/media\/logos\/chatgpt-[0-9a-f]{12}\.png\?w=600$/);
     expect(Object.keys(body.data[0]!).sort()).toEqual(
       ['categories', 'description', 'featured', 'id', 'image', 'logo', 'name', 'page', 'pricing', 'publishedAt', 'slug', 'updatedAt', 'url', 'verified'].sort(),
     );

@@ -15,7 +15,10 @@ export function publicImageUrl(reference: string | null | undefined, width?: Ser
   return /^https?:\/\/[^\s"'<>]+$/i.test(reference) ? reference : null;
 }
 
-/** Card and page images at 900 px (a 16:9 card at twice its CSS width), logos at the narrowest served width. */
+/**
+ * Card and page images at 900 px (a 16:9 card at twice its CSS width). Logos at the narrowest served width: an
+ * uploaded one may be 2,400 px wide; the curated ones are 256 px and are never enlarged.
+ */
 export const CARD_IMAGE_WIDTH = 900 satisfies ServedWidth;
 export const LOGO_WIDTH = 600 satisfies ServedWidth;
 
