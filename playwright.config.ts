@@ -174,8 +174,14 @@ export default defineConfig({
             timeout: 300_000,
             reuseExistingServer: false,
             stdout: 'pipe' as const,
-            // The bucket does not exist yet: the first upload creates it, as on a new Supabase project.
-            env: siteEnv(supabase, { STORAGE_DRIVER: 'supabase', SUPABASE_URL: fakeStorageUrl, SUPABASE_SERVICE_ROLE_KEY: E2E_SUPABASE_SERVICE_KEY }),
+            // The bucket does not exist yet: the first upload creates it, as on a new Supabase project. Two serving
+            // processes, unlike the first site's default one, so the cluster (workers, reloads) is exercised too.
+            env: siteEnv(supabase, {
+              STORAGE_DRIVER: 'supabase',
+              SUPABASE_URL: fakeStorageUrl,
+              SUPABASE_SERVICE_ROLE_KEY: E2E_SUPABASE_SERVICE_KEY,
+              WEB_CONCURRENCY: '2',
+            }),
           },
         ]
       : []),

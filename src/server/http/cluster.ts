@@ -1,10 +1,9 @@
 /**
- * Serving on every core: the primary process keeps the database, the builds and the rebuild
- * watcher; workers only serve HTTP and reach the database through DATABASE_URL like any other
- * client. A new build reaches them as a 'reload' message. WEB_CONCURRENCY=1 serves in-process.
+ * Serving on several cores (WEB_CONCURRENCY > 1): the primary process keeps the database, the builds and the rebuild
+ * watcher; workers only serve HTTP and reach the database through DATABASE_URL like any other client. A new build
+ * reaches them as a 'reload' message. With one process (the default) the primary serves in-process.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { startSiteServer, type SiteServerOptions } from './site-server.ts';
@@ -25,8 +24,13 @@ const workerEntry = fileURLToPath(new URL('./site-worker.ts', import.meta.url));
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
+/**
+ * One process by default: it serves, builds and keeps the database, and the whole site at rest (the embedded
+ * PostgreSQL included) stays near 300 MB. Each extra serving process costs about 200 MB (its own copy of the server
+ * bundle) and spreads requests over more cores: WEB_CONCURRENCY sets how many.
+ */
 export function defaultConcurrency(): number {
-  return Math.max(1, Math.min(availableParallelism(), 4));
+  return 1;
 }
 
 function waitFor(worker: Worker, type: 'ready' | 'reloaded'): Promise<void> {

@@ -56,7 +56,7 @@ function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: S
     return;
   }
   const page = active.files.find('/404.html');
-  if (page) active.files.send(request, response, page, 404);
+  if (page) active.files.send(request, response, page, 404).catch((error: unknown) => sendServerError(response, error));
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
 }
 
@@ -64,7 +64,7 @@ function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: S
 function sendRedirect(active: ActiveBuild, request: IncomingMessage, response: ServerResponse, redirect: Redirect, search: string): void {
   if (redirect.status === 410 || !redirect.to) {
     const page = active.files.find('/404.html');
-    if (page) active.files.send(request, response, page, 410);
+    if (page) active.files.send(request, response, page, 410).catch((error: unknown) => sendServerError(response, error));
     else response.writeHead(410, { 'content-type': 'text/plain; charset=utf-8' }).end('Esta página ya no existe.');
     return;
   }
@@ -136,7 +136,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       const slug = toolPageSlug(pathname);
       const file = slug && (await stale.has(slug)) ? undefined : build.files.find(pathname);
       if (file) {
-        build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
+        await build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
         return;
       }
       const route = directRoute(pathname);

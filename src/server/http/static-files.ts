@@ -1,13 +1,15 @@
 /**
- * Serves a build's prerendered pages and assets from memory. Files are read once per build;
- * text files are also kept gzip-compressed so each request costs one buffer write.
+ * Serves a build's prerendered pages and assets. Every file is listed (and every page read, for its policy and its
+ * ETag) once per build; the text files people ask for are kept in memory, plain and gzipped, so a page in demand
+ * costs one buffer write.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
 import { inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
@@ -35,22 +37,30 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pagefind': 'application/octet-stream',
 };
 
+const gzip = promisify(gzipCallback);
+
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest|javascript)|image\/svg)/;
 /**
- * Text (pages, styles, scripts) is kept in memory, plain and gzipped, up to this many bytes per process; images and
- * anything past the budget are streamed from disk, where the operating system's page cache keeps the hot ones.
- * Holding a whole build (50 MB of social images at 1,000 tools, gigabytes at 50,000) in every process would not fit.
+ * The text files last asked for (pages, styles, scripts) stay in memory, plain and gzipped, up to this many bytes per
+ * process, least recently used out first; images and the rest are streamed from disk, where the operating system's
+ * page cache (shared by every process, and not counted against the site) keeps the hot ones. Holding all of them
+ * cost 46 MB per serving process at 1,000 tools (38 MB of pages) and would not fit at 50,000.
  */
-const MEMORY_BUDGET_BYTES = 192 * 1024 * 1024;
+const MEMORY_BUDGET_BYTES = 24 * 1024 * 1024;
 const MAX_FILE_IN_MEMORY = 1024 * 1024;
+
+interface CachedBody {
+  body: Buffer;
+  /** Absent for files too small to gain from compression. */
+  gzip?: Buffer;
+}
 
 interface StaticFile {
   /** Where the file is on disk, for the ones served from there. */
   path: string;
   size: number;
-  /** The bytes, when this file is kept in memory. */
-  body?: Buffer;
-  gzip?: Buffer;
+  /** Text small enough to keep in memory once asked for. */
+  cacheable: boolean;
   type: string;
   cacheControl: string;
   etag: string;
@@ -77,15 +87,19 @@ function cacheControlFor(urlPath: string): string {
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
   private readonly security: SecurityOptions;
+  /** Bodies in memory by file path, in order of last use (a Map keeps insertion order; a hit moves to the end). */
+  private readonly cache = new Map<string, CachedBody>();
+  private cachedBytes = 0;
+  private readonly memoryBudgetBytes: number;
 
-  private constructor(security: SecurityOptions) {
+  private constructor(security: SecurityOptions, memoryBudgetBytes: number) {
     this.security = security;
+    this.memoryBudgetBytes = memoryBudgetBytes;
   }
 
-  static async load(root: string, security: SecurityOptions): Promise<StaticFiles> {
-    const site = new StaticFiles(security);
+  static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES): Promise<StaticFiles> {
+    const site = new StaticFiles(security, memoryBudgetBytes);
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    let inMemory = 0;
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
@@ -95,27 +109,20 @@ export class StaticFiles {
       const file: StaticFile = {
         path: full,
         size: info.size,
+        cacheable: COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY,
         type,
         cacheControl: cacheControlFor(urlPath),
         etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
       };
-      if (COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY) {
+      if (isHtml(type)) {
+        // Read now for what its headers need; the bytes are kept only once someone asks for the page.
         const body = await readFile(full);
-        if (isHtml(type)) {
-          const html = body.toString('utf8');
-          const scriptHashes = inlineScriptHashes(html);
-          file.policy = pagePolicy(security, scriptHashes);
-          if (pageCarriesAds(html)) file.ads = { scriptHashes };
-        } else if (isScript(type)) file.policy = pagePolicy(security);
-        const gzip = body.length > 1024 ? gzipSync(body) : undefined;
-        const cost = body.length + (gzip?.length ?? 0);
-        if (inMemory + cost <= MEMORY_BUDGET_BYTES) {
-          inMemory += cost;
-          file.body = body;
-          file.gzip = gzip;
-          file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-        }
-      }
+        const html = body.toString('utf8');
+        const scriptHashes = inlineScriptHashes(html);
+        file.policy = pagePolicy(security, scriptHashes);
+        if (pageCarriesAds(html)) file.ads = { scriptHashes };
+        file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+      } else if (isScript(type)) file.policy = pagePolicy(security);
       site.files.set(urlPath, file);
     }
     return site;
@@ -142,7 +149,40 @@ export class StaticFiles {
     return file.ads !== undefined;
   }
 
-  send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200, adSources?: PolicySources): void {
+  /** The file's bytes from memory, or read (and gzipped) now and kept, evicting the least recently used. */
+  private async cached(file: StaticFile): Promise<CachedBody> {
+    const hit = this.cache.get(file.path);
+    if (hit) {
+      this.cache.delete(file.path);
+      this.cache.set(file.path, hit);
+      return hit;
+    }
+    const body = await readFile(file.path);
+    const entry: CachedBody = { body, gzip: body.length > 1024 ? await gzip(body) : undefined };
+    const cost = body.length + (entry.gzip?.length ?? 0);
+    // Two requests for the same cold file may both read it; the second simply replaces the first.
+    const previous = this.cache.get(file.path);
+    if (previous) {
+      this.cache.delete(file.path);
+      this.cachedBytes -= previous.body.length + (previous.gzip?.length ?? 0);
+    }
+    for (const [key, old] of this.cache) {
+      if (this.cachedBytes + cost <= this.memoryBudgetBytes) break;
+      this.cache.delete(key);
+      this.cachedBytes -= old.body.length + (old.gzip?.length ?? 0);
+    }
+    this.cache.set(file.path, entry);
+    this.cachedBytes += cost;
+    return entry;
+  }
+
+  /** Bytes of file bodies held in memory now (plain and gzipped). */
+  get bytesInMemory(): number {
+    return this.cachedBytes;
+  }
+
+  /** Answers with the file; a file that vanished from disk (a build removed under us) ends the answer. */
+  async send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200, adSources?: PolicySources): Promise<void> {
     const headers: Record<string, string | number> = {
       'content-type': file.type,
       'cache-control': status === 200 ? file.cacheControl : 'no-store',
@@ -155,10 +195,17 @@ export class StaticFiles {
       response.writeHead(304, headers).end();
       return;
     }
-    const acceptsGzip = file.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-    if (acceptsGzip) headers['content-encoding'] = 'gzip';
-    if (file.body) {
-      const body = acceptsGzip ? file.gzip! : file.body;
+    if (file.cacheable) {
+      let entry: CachedBody;
+      try {
+        entry = await this.cached(file);
+      } catch {
+        response.destroy();
+        return;
+      }
+      const acceptsGzip = entry.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+      if (acceptsGzip) headers['content-encoding'] = 'gzip';
+      const body = acceptsGzip ? entry.gzip! : entry.body;
       headers['content-length'] = body.length;
       response.writeHead(status, headers);
       response.end(request.method === 'HEAD' ? undefined : body);

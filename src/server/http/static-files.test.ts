@@ -1,0 +1,92 @@
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StaticFiles } from './static-files.ts';
+
+const page = (n: number) => `<!doctype html><html><head><script>console.log(${n})</script></head><body>${'herramienta '.repeat(400)}${n}</body></html>`;
+const PAGE_BYTES = Buffer.byteLength(page(1));
+
+let root: string;
+let server: http.Server;
+let files: StaticFiles;
+let base: string;
+
+async function get(pathname: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${base}${pathname}`, { headers });
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Node's fetch always asks for compression and decodes it: encodings are checked on the raw answer. */
+function raw(pathname: string, headers: Record<string, string> = {}): Promise<http.IncomingMessage & { bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Object.assign(response, { bytes: Buffer.concat(chunks) })));
+      })
+      .on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'static-files-'));
+  await mkdir(path.join(root, 'media'));
+  for (let n = 1; n <= 4; n++) await writeFile(path.join(root, `pagina-${n}.html`), page(n));
+  await writeFile(path.join(root, 'media', 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+  // Room for two pages, plain and gzipped, not three.
+  files = await StaticFiles.load(root, { https: false }, Math.floor(PAGE_BYTES * 2.5));
+  server = http.createServer((request, response) => {
+    const file = files.find(new URL(request.url!, 'http://x').pathname);
+    if (!file) response.writeHead(404).end();
+    else void files.send(request, response, file);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('StaticFiles', () => {
+  it('keeps nothing in memory until a page is asked for', () => {
+    expect(files.bytesInMemory).toBe(0);
+  });
+
+  it('answers a page plain or gzipped, with its own policy and an ETag that revalidates', async () => {
+    const plain = await raw('/pagina-1');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(page(1));
+    expect(plain.headers['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
+
+    const zipped = await raw('/pagina-1', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.bytes).toString()).toBe(page(1));
+
+    const again = await get('/pagina-1', { 'if-none-match': plain.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps the pages last asked for within its budget, least recently used out first', async () => {
+    for (const n of [1, 2, 3, 4, 3, 4]) expect((await get(`/pagina-${n}`)).body.length).toBeGreaterThan(0);
+    expect(files.bytesInMemory).toBeGreaterThan(PAGE_BYTES);
+    expect(files.bytesInMemory).toBeLessThanOrEqual(Math.floor(PAGE_BYTES * 2.5));
+    // An evicted page is read again from disk, unchanged.
+    expect((await get('/pagina-1')).body.toString()).toBe(page(1));
+  });
+
+  it('streams images from disk and never keeps them', async () => {
+    const before = files.bytesInMemory;
+    const logo = await get('/media/logo.png');
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect([...logo.body]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    expect(files.bytesInMemory).toBe(before);
+  });
+});
