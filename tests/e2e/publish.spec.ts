@@ -280,9 +280,10 @@ test('the admin edits the slug in the editor and the old address answers 301', a
   await expect(page).toHaveURL(/\/admin$/);
   await expect(toast(page)).toContainText('¡Publicación actualizada!');
 
-  const old = await page.request.get(`/${TOOL.slug}`, { maxRedirects: 0 });
-  expect(old.status()).toBe(301);
-  expect(old.headers().location).toBe(`/${TOOL.slug}-ia`);
+  // Each serving process reloads the redirects table every few seconds.
+  const oldAddress = () => page.request.get(`/${TOOL.slug}`, { maxRedirects: 0 });
+  await expect.poll(async () => (await oldAddress()).status(), { timeout: 10_000 }).toBe(301);
+  expect((await oldAddress()).headers().location).toBe(`/${TOOL.slug}-ia`);
   await page.goto(`/${TOOL.slug}`);
   await expect(page).toHaveURL(new RegExp(`/${TOOL.slug}-ia$`));
   await expect(page.getByText('Destacado', { exact: true })).toBeVisible();

@@ -327,7 +327,8 @@ const AUDITED: Record<string, keyof StoredPost> = {
 /**
  * Saves an edit (SPEC §7 "Edit save") in one transaction: the row locked, the version the editor loaded checked,
  * categories replaced, the admin's flags and status applied (an author's edit goes back to pending), a renamed
- * published page redirected 301 from its old address, and the admin's change written to the audit log.
+ * published page redirected 301 from its old address (the posts_follow_slug trigger writes that redirect and
+ * repoints older ones, so no visitor follows a chain), and the admin's change written to the audit log.
  */
 export async function saveEdit(id: string, input: EditInput, actor: SessionUser, site: Site, pool: pg.Pool = getPool()): Promise<EditOutcome> {
   const postId = uuidOrNull(id);
@@ -389,8 +390,6 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     );
     await replaceCategories(postId, categories, client);
 
-    if (slug !== before.slug && before.status === 'published') await redirectRenamedPage(before.slug, slug, client);
-
     if (access === 'admin') {
       const after: StoredPost = {
         ...before,
@@ -440,20 +439,5 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
 function adminFieldsSent(input: EditInput): boolean {
   return (
     input.slug !== undefined || input.status !== undefined || input.isPopular !== undefined || input.isFeatured !== undefined || input.reviewNote !== undefined
-  );
-}
-
-/**
- * A published page moved from /old to /new: /old answers 301 to /new (the server applies the redirects table
- * before any file), and redirects that pointed at /old now point straight at /new (no chains).
- */
-export async function redirectRenamedPage(oldSlug: string, newSlug: string, db: Queryable): Promise<void> {
-  const from = `/${oldSlug}`;
-  const to = `/${newSlug}`;
-  await db.query('UPDATE redirects SET to_path = $2, updated_at = now() WHERE to_path = $1', [from, to]);
-  await db.query(
-    `INSERT INTO redirects (from_path, to_path, status_code) VALUES ($1, $2, 301)
-     ON CONFLICT (from_path) DO UPDATE SET to_path = excluded.to_path, status_code = 301, updated_at = now()`,
-    [from, to],
   );
 }
