@@ -16,7 +16,7 @@ import { fetchImageSafely, SafeFetchError } from '../net/safe-fetch.ts';
 import { keyOf, StoredFileExistsError, type StorageDriver } from '../storage/driver.ts';
 import { InvalidImageError, reencodeImage } from '../storage/images.ts';
 import { HostGate } from './host-gate.ts';
-import { rankIcons, isSvgIcon, type PageMeta } from './page-meta.ts';
+import { rankIcons, isSvgIcon, type PageMeta } from '../net/page-meta.ts';
 import { describeFailure, SITE_CHECK_DEFAULTS, SiteChecker, type SiteCheck, type SiteCheckConfig } from './site-check.ts';
 
 /** Three failed checks in a row flag a tool (issue 14). */

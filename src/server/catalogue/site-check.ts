@@ -5,7 +5,7 @@
  */
 import { SafeFetchError, safeFetch, type Resolver, type SafeFetchFailure } from '../net/safe-fetch.ts';
 import type { HostGate } from './host-gate.ts';
-import { readPageMeta, type PageMeta } from './page-meta.ts';
+import { readPageMeta, type PageMeta } from '../net/page-meta.ts';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts';
 
 export interface SiteCheckConfig {
