@@ -1,8 +1,8 @@
 import { Heart, Images, LoaderCircle, Search } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, deleteImage, fetchGallery, toggleSaved } from '../image-generator/api.ts';
-import type { ImageActions } from '../image-generator/actions.ts';
-import { copyText, downloadImage, shareImage } from '../image-generator/browser.ts';
+import { copyPrompt, savedToast, share, type ImageActions } from '../image-generator/actions.ts';
+import { downloadImage } from '../image-generator/browser.ts';
 import { GalleryCard, SkeletonCard } from '../image-generator/GalleryCard.tsx';
 import {
   DASHBOARD_DOWNLOAD_NAME_CHARS,
@@ -97,14 +97,7 @@ export default function DashboardImages() {
     preview: setPreview,
     savedLabel: 'Remover de favoritos',
     downloadFormats: PNG_ONLY,
-    async copyPrompt(image) {
-      try {
-        await copyText(image.prompt);
-        showToast({ title: 'Copiado', description: 'La descripción está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el texto.');
-      }
-    },
+    copyPrompt,
     async download(image, format) {
       setDownloadingId(image.id);
       try {
@@ -116,14 +109,7 @@ export default function DashboardImages() {
         setDownloadingId(null);
       }
     },
-    async share(image) {
-      try {
-        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
-          showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el enlace.');
-      }
-    },
+    share,
     async toggleSave(image) {
       const removing = image.isSaved;
       if (
@@ -144,11 +130,7 @@ export default function DashboardImages() {
           setItems((current) => current.map((item) => (item.id === image.id ? updated : item)));
           setPreview((current) => (current?.id === image.id ? updated : current));
         }
-        showToast(
-          saved
-            ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
-            : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
-        );
+        savedToast(saved);
         void refreshCounts();
       } catch (error) {
         errorToast(error instanceof ApiError ? error.message : removing ? REMOVE_FAILED_MESSAGE : UPDATE_FAILED_MESSAGE);

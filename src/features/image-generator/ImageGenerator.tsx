@@ -29,10 +29,10 @@ import { anonymousSessionId } from '../visitor/visitor-session.ts';
 import { sessionUser } from '../auth/session-store.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { ApiError, deleteImage, fetchGallery, requestImages, toggleSaved } from './api.ts';
-import { copyText, downloadImage, shareImage } from './browser.ts';
+import { downloadImage } from './browser.ts';
 import { GalleryCard, SkeletonCard } from './GalleryCard.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
-import type { ImageActions } from './actions.ts';
+import { copyPrompt, savedToast, share, type ImageActions } from './actions.ts';
 
 type GalleryStatus = 'loading' | 'ready' | 'loading-more' | 'error';
 
@@ -173,14 +173,7 @@ export default function ImageGenerator() {
     busyId,
     downloadingId,
     preview: setPreview,
-    async copyPrompt(image) {
-      try {
-        await copyText(image.prompt);
-        showToast({ title: 'Copiado', description: 'La descripción está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el texto.');
-      }
-    },
+    copyPrompt,
     remix(image) {
       setPrompt(image.prompt);
       showToast({ title: 'Remix aplicado', description: 'La descripción está lista en el generador para crear una variación.' });
@@ -201,14 +194,7 @@ export default function ImageGenerator() {
         setDownloadingId(null);
       }
     },
-    async share(image) {
-      try {
-        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
-          showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el enlace.');
-      }
-    },
+    share,
     async toggleSave(image) {
       setBusyId(image.id);
       try {
@@ -217,11 +203,7 @@ export default function ImageGenerator() {
           setItems((current) => current.filter((item) => item.id !== image.id));
           setPreview((current) => (current?.id === image.id ? { ...current, isSaved: saved } : current));
         } else replaceItem({ ...image, isSaved: saved });
-        showToast(
-          saved
-            ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
-            : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
-        );
+        savedToast(saved);
         void refreshCounts(tab);
       } catch (error) {
         errorToast(messageOf(error, UPDATE_FAILED_MESSAGE));
