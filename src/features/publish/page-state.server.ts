@@ -9,11 +9,13 @@ import { siteConfig } from '../../server/site.ts';
 import type { EditablePost, PickerCategory } from './post-form.ts';
 import { listPickerCategories, loadEditablePost } from './queries.server.ts';
 
+/** What AccessNotice.astro shows: the screen's message, and the toast on the page the visitor is sent to. */
 export interface AccessNoticeProps {
   title: string;
   message: string;
   toastTitle: string;
   toastMessage: string;
+  /** Where the visitor goes next (/login?next=… or /). */
   to: string;
   linkLabel: string;
 }
