@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { fakeAiEnv } from './tests/fixtures/ai/serve.ts';
+import { chromiumLaunchOptions } from './tests/e2e/chromium.ts';
 import type { SiteUnderTest } from './tests/e2e/site-under-test.ts';
 import { E2E_AUTH_SECRET, E2E_GOOGLE_CLIENT, E2E_SUPABASE_SERVICE_KEY } from './tests/e2e/site-secrets.ts';
 
@@ -101,19 +102,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'es-ES',
     trace: 'retain-on-failure',
-    launchOptions: {
-      // Debian's Chromium: Playwright never downloads a browser of its own here.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, metadata: localSite },

@@ -34,10 +34,3 @@ export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: 
     },
   };
 }
-
-/** A name for the database that does not change between runs (the embedded port does). */
-export function databaseIdentity(env: ServerEnv): string {
-  if (!env.DATABASE_URL) return `embedded:${path.resolve(env.DATA_DIR)}`;
-  const url = new URL(env.DATABASE_URL);
-  return `${url.hostname}:${url.port}${url.pathname}`;
-}

@@ -1,25 +1,15 @@
 /** npm run build: migrate, seed when empty, and build the site and search index (FORCE=1 rebuilds regardless). */
 import { buildSite } from '../src/server/build/build-site.ts';
-import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
-import { log, root, runCli } from './_cli.ts';
-import { databaseIdentity, prepareDatabase } from './_database.ts';
+import { readEnv } from '../src/server/env.ts';
+import { siteBuildOptions } from './_build.ts';
+import { log, runCli } from './_cli.ts';
+import { prepareDatabase } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
   const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true });
   try {
-    const build = await buildSite({
-      root,
-      buildsDir: env.BUILDS_DIR,
-      pool: database.pool,
-      databaseUrl: database.url,
-      databaseIdentity: databaseIdentity(env),
-      siteUrl: env.SITE_URL,
-      siteName: env.SITE_NAME,
-      googleSignIn: googleSignInEnabled(env),
-      force: process.env.FORCE === '1',
-      log,
-    });
+    const build = await buildSite({ ...siteBuildOptions(env, database), force: process.env.FORCE === '1' });
     log(
       build.skipped
         ? `Sin cambios: la construcción ${build.info.id} sigue vigente.`

@@ -12,11 +12,11 @@ import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
 import { openDatabase } from '../src/server/db/open.ts';
-import { ConfigError, googleSignInEnabled, readEnv } from '../src/server/env.ts';
+import { ConfigError, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
-import { listeningLine, log, root, runCli } from './_cli.ts';
-import { databaseIdentity } from './_database.ts';
+import { siteBuildOptions } from './_build.ts';
+import { listeningLine, log, runCli } from './_cli.ts';
 
 await runCli(async () => {
   const env = readEnv();
@@ -34,22 +34,7 @@ await runCli(async () => {
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) =>
-      (
-        await buildSite({
-          root,
-          buildsDir: env.BUILDS_DIR,
-          pool: database.pool,
-          databaseUrl: database.url,
-          databaseIdentity: databaseIdentity(env),
-          siteUrl: env.SITE_URL,
-          siteName: env.SITE_NAME,
-          googleSignIn: googleSignInEnabled(env),
-          onProgress,
-          force,
-          log,
-        })
-      ).info.id,
+    build: async (onProgress, force) => (await buildSite({ ...siteBuildOptions(env, database), onProgress, force })).info.id,
     onBuilt: () => site.reload(),
     builtVersion: current.info.contentVersion,
     log,

@@ -2,13 +2,14 @@
 import { buildSite } from '../src/server/build/build-site.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
-import { googleSignInEnabled, readEnv } from '../src/server/env.ts';
+import { readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
-import { listeningLine, log, root, runCli } from './_cli.ts';
-import { databaseIdentity, prepareDatabase } from './_database.ts';
+import { siteBuildOptions } from './_build.ts';
+import { listeningLine, log, runCli } from './_cli.ts';
+import { prepareDatabase } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
@@ -21,17 +22,7 @@ await runCli(async () => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  const buildOptions = {
-    root,
-    buildsDir: env.BUILDS_DIR,
-    pool: database.pool,
-    databaseUrl: database.url,
-    databaseIdentity: databaseIdentity(env),
-    siteUrl: env.SITE_URL,
-    siteName: env.SITE_NAME,
-    googleSignIn: googleSignInEnabled(env),
-    log,
-  };
+  const buildOptions = siteBuildOptions(env, database);
   const build = await buildSite(buildOptions);
   log(
     build.skipped

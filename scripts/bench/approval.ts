@@ -5,9 +5,8 @@
  * Then the guest asks for its category page until the rebuilt static page lists it (the rebuild watcher's
  * settle time, the build and the switch to it, all included).
  */
-import { readdir, readFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import path from 'node:path';
+import { verificationLink } from './sign-in.ts';
 
 export const BENCH_ADMIN_EMAIL = 'admin-bench@brujula.test';
 const PASSWORD = 'clave-de-prueba-1';
@@ -55,19 +54,6 @@ function send(url: URL, options: { method: string; origin: string; cookie?: stri
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const values = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return values.map((value) => value.split(';')[0]!.trim()).join('; ');
-}
-
-async function verificationLink(outbox: string, email: string, timeoutMs: number): Promise<URL> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const message = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const link = message.includes(email) ? message.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0] : undefined;
-      if (link) return new URL(link);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No llegó el correo de verificación de ${email} a ${outbox}`);
 }
 
 /** The admin's session cookie: registered (once per data folder), verified through the outbox, signed in. */

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../tests/e2e/chromium.ts';
 import type { NameEntry } from '../../src/features/search/name-match.ts';
 import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
 import { scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
@@ -56,18 +57,7 @@ const TYPED = ['midjourney', 'transcripción', 'chatgtp', 'editor de vídeo', 's
 
 /** Types each query on /buscar and times the last keystroke to the first result card painted. */
 export async function measureTimeToFirstResult(serverUrl: string): Promise<FirstResultTimes> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
     await page.goto(`${serverUrl}/buscar`);

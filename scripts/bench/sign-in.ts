@@ -69,7 +69,8 @@ function summarise(durations: number[]): Latency {
   return { count: sorted.length, p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95) };
 }
 
-async function verificationLink(outbox: string, email: string, timeoutMs: number): Promise<URL> {
+/** The verification link the site wrote to its outbox for `email`, waiting for it up to `timeoutMs`. */
+export async function verificationLink(outbox: string, email: string, timeoutMs: number): Promise<URL> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {

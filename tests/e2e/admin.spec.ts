@@ -6,7 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { TEST_PASSWORD } from './accounts.ts';
+import { signIn, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { createAccount, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
@@ -20,8 +20,6 @@ const REBUILD_MS = 240_000;
 /** A context of its own, signed out: inside the admin describe, contexts would otherwise start as the admin. */
 const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
 
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
-
 /**
  * An account made straight in the database (verified, with a password better-auth accepts), then signed in through
  * the real form: the site allows ten sign-ups an hour per address for the whole suite, and auth.spec.ts already
@@ -30,12 +28,7 @@ const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math
 async function signInAsNew(page: Page, label: string, name: string, role: 'user' | 'admin'): Promise<string> {
   const email = uniqueEmail(label);
   await createAccount({ email, name, password: TEST_PASSWORD, role });
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, email);
   return email;
 }
 

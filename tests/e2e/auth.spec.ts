@@ -1,15 +1,13 @@
 import type { Page } from '@playwright/test';
+import { TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { verificationLink } from './mail.ts';
 
 // Must match ADMIN_EMAIL in playwright.config.ts.
 const ADMIN_EMAIL = 'admin-e2e@brujula.test';
-const PASSWORD = 'clave-segura-1';
 // Chromium logs every 4xx answer of fetch as a console error; these tests expect some on purpose.
 const refusedRequest = /the server responded with a status of 40[13]/;
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
 /** Opens a form page once its island is live (its submit button is disabled until then). */
 async function openForm(page: Page, path: '/login' | '/register') {
@@ -21,15 +19,15 @@ async function register(page: Page, user: { name: string; email: string }) {
   await openForm(page, '/register');
   await page.getByLabel('Nombre').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
+  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirmar contraseña').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
 }
 
 async function signIn(page: Page, email: string) {
   await openForm(page, '/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 

@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { runEnrichment } from '../../src/server/catalogue/enrich.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { SITES, startFakeWebsite } from '../fixtures/fake-website.ts';
-import { TEST_PASSWORD } from './accounts.ts';
+import { signIn, TEST_PASSWORD } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { createAccount, waitForRebuilds, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
@@ -21,16 +21,6 @@ const logos = JSON.parse(readFileSync('supabase/seed/logos.json', 'utf8')) as Re
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Herramientas de IA' });
 const cardTitles = (scope: Locator) => scope.getByRole('article').getByRole('heading', { level: 3 });
-
-/** Signs in through the login page with an account made by createAccount(). */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Waits until every image of the element has loaded (or failed and been hidden), after bringing it into view. */
 async function settled(element: Locator): Promise<void> {

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { registerAndSignIn, TEST_PASSWORD } from './accounts.ts';
+import { registerAndSignIn, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { withSiteDatabase } from './database.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
@@ -12,8 +12,6 @@ import { mailedLink, verificationLink } from './mail.ts';
 const expect = baseExpect.configure({ timeout: 20_000 });
 // Chromium logs every 4xx/5xx answer of fetch as a console error; some steps cause them on purpose.
 const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
 async function expectToast(page: Page, title: string, description?: string) {
   const shown = page.getByRole('status').filter({ hasText: title });

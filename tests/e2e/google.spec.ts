@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
+import { uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Must match ADMIN_EMAIL in playwright.config.ts.
 const ADMIN_EMAIL = 'admin-e2e@brujula.test';
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@gmail.test`;
 
 /** Opens /login or /register once the Google button is live (it is disabled until its island hydrates). */
 async function openWithGoogle(page: Page, path: '/login' | '/register') {
@@ -26,7 +26,7 @@ test.describe('Google sign-in', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('a new visitor signs in with Google and lands on /dashboard with the user menu', async ({ page }) => {
-    const account = { email: uniqueEmail('carmen'), name: 'Carmen Ruiz' };
+    const account = { email: uniqueEmail('carmen', 'gmail.test'), name: 'Carmen Ruiz' };
     await (await openWithGoogle(page, '/login')).click();
     await chooseAccount(page, account);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -50,7 +50,7 @@ test.describe('Google sign-in', () => {
   });
 
   test('a Google account without a name is named after its e-mail', async ({ page }) => {
-    const email = uniqueEmail('sin-nombre');
+    const email = uniqueEmail('sin-nombre', 'gmail.test');
     await (await openWithGoogle(page, '/login')).click();
     await chooseAccount(page, { email });
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -93,7 +93,7 @@ test.describe('Google sign-in', () => {
     await expect(google).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
     await google.click();
-    await chooseAccount(page, { email: uniqueEmail('dialogo'), name: 'Inés Díaz' });
+    await chooseAccount(page, { email: uniqueEmail('dialogo', 'gmail.test'), name: 'Inés Díaz' });
     await expect(page).toHaveURL(/:\d+\/$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Menú de cuenta de Inés Díaz' })).toBeVisible();
   });
@@ -142,7 +142,7 @@ test.describe('Google sign-in on a phone (390px)', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await button.click();
-    await chooseAccount(page, { email: uniqueEmail('movil'), name: 'Móvil' });
+    await chooseAccount(page, { email: uniqueEmail('movil', 'gmail.test'), name: 'Móvil' });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expectNoSeriousA11yViolations(page);
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { registerAndSignIn } from './accounts.ts';
+import { registerAndSignIn, uniqueEmail } from './accounts.ts';
 import { siteUnderTest } from './site-under-test.ts';
 
 const PATH = '/generador-de-imagenes';
@@ -312,7 +312,7 @@ test.describe('image generator, anonymous visitor', () => {
 test.describe('image generator, signed-in user', () => {
   test('saves and unsaves images; Guardadas lists them; the sign-up call to action is gone', async ({ page }) => {
     test.slow();
-    const email = `imagenes-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
+    const email = uniqueEmail('imagenes');
     await registerAndSignIn(page, email);
 
     await openGenerator(page);

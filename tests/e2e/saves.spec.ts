@@ -1,13 +1,11 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { signIn, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { verificationLink } from './mail.ts';
 
-const PASSWORD = 'clave-segura-1';
 // Chromium logs every 4xx answer of fetch as a console error; the wrong-password attempt expects one.
 const refusedRequest = /the server responded with a status of 401/;
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
 /** A verified account made through the real register page and the real e-mail link. */
 async function createVerifiedUser(page: Page, name: string): Promise<string> {
@@ -16,23 +14,14 @@ async function createVerifiedUser(page: Page, name: string): Promise<string> {
   await expect(page.getByRole('button', { name: 'Crear cuenta' })).toBeEnabled();
   await page.getByLabel('Nombre').fill(name);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
+  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirmar contraseña').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   // Hashing the password on this shared, busy machine can take a while.
   await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   await page.goto(await verificationLink(email));
   await expect(page.getByText('Email verificado. Ya puedes iniciar sesión.')).toBeVisible();
   return email;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function signedInPage(browser: Browser, name: string): Promise<{ page: Page; email: string }> {
@@ -164,7 +153,7 @@ test.describe('auth dialog', () => {
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Credenciales inválidas. Verifica tu email y contraseña.');
 
-    await dialog.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(dialog).toHaveCount(0);
     // '¡Bienvenido!' comes first; then the tool whose Guardar opened the dialog is saved (already was: still saved).
@@ -190,7 +179,7 @@ test.describe('auth dialog', () => {
 
     await dialog.getByLabel('Nombre').fill('Nuria Nueva');
     await dialog.getByLabel('Email').fill(uniqueEmail('dialogo'));
-    await dialog.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
     await dialog.getByRole('button', { name: 'Crear cuenta' }).click();
     await expect(dialog).toHaveCount(0);
     await expectToast(page, '¡Registro exitoso!', 'Se ha enviado un email de confirmación a tu correo.');

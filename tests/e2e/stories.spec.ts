@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
-import { registerAndSignIn } from './accounts.ts';
+import { registerAndSignIn, uniqueEmail } from './accounts.ts';
 
 // Chromium logs every non-2xx fetch answer as a console error; these tests cause some on purpose.
 const refusedRequest = /the server responded with a status of (4\d\d|5\d\d)/;
@@ -13,8 +13,6 @@ const VISITOR_LIMIT = 6;
 // auth library: many seconds on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 90_000 });
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
 
 /** Opens the generator once its island is live (Astro drops the island's ssr attribute then): earlier typing would be lost. */
 async function openGenerator(page: Page) {

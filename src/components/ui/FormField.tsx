@@ -1,4 +1,4 @@
-import { Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
@@ -63,3 +63,25 @@ export function FormField({ name, label, error, hint, type = 'text', ...input }:
 
 export const submitButtonClass =
   'flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70';
+
+/** A form's submit button: a spinner and `busy` while the form is sending, `idle` otherwise. */
+export function SubmitButton({
+  submitting,
+  disabled,
+  idle,
+  busy,
+  className = submitButtonClass,
+}: {
+  submitting: boolean;
+  disabled: boolean;
+  idle: string;
+  busy: string;
+  className?: string;
+}) {
+  return (
+    <button type="submit" disabled={disabled} className={className}>
+      {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
+      {submitting ? busy : idle}
+    </button>
+  );
+}

@@ -1,5 +1,6 @@
+import { CategoryChips } from './CategoryChips.tsx';
 import { Icon } from './Icon.tsx';
-import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { toolPath, type ToolCardData } from '../../lib/tool-card.ts';
 import { AdminEditLink } from '../../features/publish/AdminEditLink.tsx';
 import { SaveButton } from '../../features/saves/SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
@@ -15,8 +16,6 @@ interface Props {
 
 /** A tool card (SPEC §2): rendered to static HTML by pages and live by the home grid island. */
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, saveEnabledBeforeHydration = false }: Props) {
-  const chips = tool.categories.slice(0, CARD_CATEGORY_CHIPS);
-  const more = tool.categories.length - chips.length;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
       <ToolImage tool={tool} eager={eager} className="aspect-video w-full" />
@@ -35,20 +34,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
         </div>
         {tool.discontinued && <p className="-mt-1 text-xs font-semibold text-amber-800">Ya no está disponible</p>}
         <p className="line-clamp-3 text-sm text-slate-600">{tool.description}</p>
-        <ul className="relative z-10 flex flex-wrap gap-1.5" aria-label="Categorías">
-          {chips.length === 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">Sin categoría</li>}
-          {chips.map((category) => (
-            <li key={category.slug}>
-              <a
-                href={`/categoria/${category.slug}`}
-                className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
-              >
-                {category.name}
-              </a>
-            </li>
-          ))}
-          {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
-        </ul>
+        <CategoryChips categories={tool.categories} />
         <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1" data-admin-edit-slot={tool.id}>
           <SaveButton toolId={tool.id} toolTitle={tool.title} place="card" enabledBeforeHydration={saveEnabledBeforeHydration} />
           {tool.url && !tool.discontinued && (

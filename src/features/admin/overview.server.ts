@@ -2,6 +2,7 @@
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { assertAdmin } from './queries.server.ts';
+import type { AdminAccount } from './users.server.ts';
 
 export interface OverviewCounts {
   published: number;
@@ -21,15 +22,8 @@ export interface OverviewSubmission {
   createdAt: Date;
 }
 
-export interface OverviewSignUp {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  isActive: boolean;
-  emailVerified: boolean;
-  createdAt: Date;
-}
+/** A recent sign-up: the account as the users page lists it, without its counts. */
+export type OverviewSignUp = AdminAccount;
 
 export interface Overview {
   counts: OverviewCounts;

@@ -21,7 +21,8 @@ export const userFilters = z.object({
 });
 export type UserFilters = z.output<typeof userFilters>;
 
-export interface AdminUserRow {
+/** An account as the admin panel shows it (the users page, the overview's latest sign-ups). */
+export interface AdminAccount {
   id: string;
   name: string;
   email: string;
@@ -29,6 +30,9 @@ export interface AdminUserRow {
   isActive: boolean;
   emailVerified: boolean;
   createdAt: Date;
+}
+
+export interface AdminUserRow extends AdminAccount {
   posts: number;
   saves: number;
   images: number;

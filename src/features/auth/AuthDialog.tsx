@@ -1,6 +1,6 @@
-import { LoaderCircle, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { signInWithEmail, signUpWithEmail } from './auth-client.ts';
 import { fetchSessionUser } from './session-client.ts';
 import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from './auth-dialog.ts';
@@ -150,15 +150,6 @@ export default function AuthDialog({ children }: Props) {
 interface FormProps {
   onError: (message: string) => void;
   onDone: () => void;
-}
-
-function SubmitButton({ submitting, disabled, idle, busy }: { submitting: boolean; disabled: boolean; idle: string; busy: string }) {
-  return (
-    <button type="submit" disabled={disabled} className={submitButtonClass}>
-      {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-      {submitting ? busy : idle}
-    </button>
-  );
 }
 
 function DialogLoginForm({ onError, onDone }: FormProps) {

@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { requestPasswordReset } from './auth-client.ts';
 import { forgotPasswordSchema, loginErrorMessage } from './auth-forms.ts';
 import { showToast } from '../toast/toast-store.ts';
@@ -37,10 +36,7 @@ export default function ForgotPasswordForm() {
   return (
     <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
-      <button type="submit" disabled={disabled} className={submitButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Enviando…' : 'Enviar enlace'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Enviar enlace" busy="Enviando…" />
     </form>
   );
 }

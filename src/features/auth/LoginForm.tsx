@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { resendVerificationEmail, signInWithEmail } from './auth-client.ts';
 import { LOGIN_ERROR_TITLE, loginErrorMessage, loginSchema } from './auth-forms.ts';
 import { flashToast, showToast } from '../toast/toast-store.ts';
@@ -30,10 +30,7 @@ export default function LoginForm({ next = '/dashboard' }: { next?: string }) {
       <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
       <FormField label="Contraseña" type="password" autoComplete="current-password" {...bind('password')} />
       {unverified && <ResendVerification email={unverified} />}
-      <button type="submit" disabled={disabled} className={submitButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Iniciando sesión…' : 'Iniciar sesión'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Iniciar sesión" busy="Iniciando sesión…" />
     </form>
   );
 }

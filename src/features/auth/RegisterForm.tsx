@@ -1,5 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
-import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { signUpWithEmail } from './auth-client.ts';
 import { fetchSessionUser } from './session-client.ts';
 import { REGISTER_ERROR_TITLE, registerErrorMessage, registerSchema } from './auth-forms.ts';
@@ -35,10 +34,7 @@ export default function RegisterForm() {
       <FormField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="tu@email.com" {...bind('email')} />
       <FormField label="Contraseña" type="password" autoComplete="new-password" hint="Mínimo 6 caracteres" {...bind('password')} />
       <FormField label="Confirmar contraseña" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
-      <button type="submit" disabled={disabled} className={submitButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Creando cuenta…' : 'Crear cuenta'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Crear cuenta" busy="Creando cuenta…" />
     </form>
   );
 }

@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField, submitButtonClass } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { resetPassword } from './auth-client.ts';
 import { passwordResetSchema } from './auth-forms.ts';
 import { flashToast } from '../toast/toast-store.ts';
@@ -35,10 +34,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
           </a>
         </div>
       )}
-      <button type="submit" disabled={disabled} className={submitButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Guardando…' : 'Guardar contraseña'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Guardar contraseña" busy="Guardando…" />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { runEnrichment } from '../../server/catalogue/enrich.ts';
 import { catalogueUserAgent } from '../../server/catalogue/site-check.ts';
 import { getPool } from '../../server/db/client.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
 import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { getStorage } from '../../server/storage/storage.ts';
@@ -97,9 +98,7 @@ const stateOf = (row: ToolState) => ({
 /** Applies one review action in a transaction with its audit entry. */
 export async function reviewTool(actor: SessionUser, postId: string, action: Exclude<LinkReviewAction, 'recheck'>, pool: pg.Pool = getPool()): Promise<void> {
   assertModerator(actor);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(async (client) => {
     const { rows } = await client.query<ToolState>(
       `SELECT id, title, slug, url, final_url, link_status, check_failures, discontinued_at
        FROM posts WHERE id = $1 AND status = 'published' FOR UPDATE`,
@@ -137,13 +136,7 @@ export async function reviewTool(actor: SessionUser, postId: string, action: Exc
       { action: `post.link_${action}`, targetType: 'post', targetId: postId, summary, before: stateOf(tool), after: stateOf(after[0]!) },
       client,
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  }, pool);
 }
 
 /** Checks one tool's site now, as the background job would; the result lands in the list and its evidence. */

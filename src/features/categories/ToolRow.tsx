@@ -1,12 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import { CARD_CATEGORY_CHIPS, toolPath, type ToolCardData } from '../../lib/tool-card.ts';
+import { toolPath, type ToolCardData } from '../../lib/tool-card.ts';
 import { SaveButton } from '../saves/SaveButton.tsx';
+import { CategoryChips } from '../../components/ui/CategoryChips.tsx';
 import { ToolImage } from '../../components/ui/ToolImage.tsx';
 
 /** The list view's row: the card's content side by side, for scanning many tools quickly. */
 export function ToolRow({ tool }: { tool: ToolCardData }) {
-  const chips = tool.categories.slice(0, CARD_CATEGORY_CHIPS);
-  const more = tool.categories.length - chips.length;
   return (
     <article className="group relative flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500 sm:p-4">
       <ToolImage tool={tool} className="aspect-video w-24 shrink-0 rounded-lg sm:w-40" />
@@ -18,19 +17,7 @@ export function ToolRow({ tool }: { tool: ToolCardData }) {
         </h3>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{tool.description}</p>
         <div className="mt-2 flex flex-wrap items-center gap-1.5">
-          <ul className="relative z-10 flex flex-wrap gap-1.5" aria-label="Categorías">
-            {chips.map((category) => (
-              <li key={category.slug}>
-                <a
-                  href={`/categoria/${category.slug}`}
-                  className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100"
-                >
-                  {category.name}
-                </a>
-              </li>
-            ))}
-            {more > 0 && <li className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-600">+{more} más</li>}
-          </ul>
+          <CategoryChips categories={tool.categories} />
         </div>
       </div>
       <div className="relative z-10 flex shrink-0 flex-col items-end gap-2 self-center">

@@ -1,8 +1,8 @@
 import { Heart, Images, LoaderCircle, Search } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { ApiError, deleteImage, fetchGallery, toggleSaved } from '../image-generator/api.ts';
-import type { ImageActions } from '../image-generator/actions.ts';
-import { copyText, downloadImage, shareImage } from '../image-generator/browser.ts';
+import { copyPrompt, savedToast, share, type ImageActions } from '../image-generator/actions.ts';
+import { downloadImage } from '../image-generator/browser.ts';
 import { GalleryCard, SkeletonCard } from '../image-generator/GalleryCard.tsx';
 import {
   DASHBOARD_DOWNLOAD_NAME_CHARS,
@@ -13,17 +13,16 @@ import {
   GALLERY_SORT_LABELS,
   GALLERY_SORTS,
   UPDATE_FAILED_MESSAGE,
-  type GalleryCounts,
   type GallerySort,
   type GeneratedImageView,
 } from '../image-generator/image-generator.ts';
 import { PreviewDialog } from '../image-generator/PreviewDialog.tsx';
+import { useGallery } from '../image-generator/use-gallery.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { confirmAction } from './confirm-dialog.ts';
 import { formatCount } from './dashboard.ts';
 
 type Tab = 'all' | 'saved';
-type Status = 'first-load' | 'loading' | 'ready' | 'loading-more' | 'error';
 
 const TABS: Record<Tab, string> = { all: 'Todas las Imágenes', saved: 'Guardadas' };
 /** SPEC §7: the images pages download a PNG named from the prompt's first 30 characters. */
@@ -39,32 +38,16 @@ export default function DashboardImages() {
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<GallerySort>('newest');
-  const [items, setItems] = useState<GeneratedImageView[]>([]);
-  const [counts, setCounts] = useState<GalleryCounts>({ all: 0, saved: 0, recent: 0 });
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [status, setStatus] = useState<Status>('first-load');
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [downloadingId, setDownloadingId] = useState<string | null>(null);
-  const [preview, setPreview] = useState<GeneratedImageView | null>(null);
-  const request = useRef<AbortController | null>(null);
+  const gallery = useGallery('first-load');
+  const { items, counts, setCounts, page, setPage, hasMore, status, busyId, setBusyId, downloadingId, setDownloadingId, preview, setPreview, replace, forget } =
+    gallery;
+  const loadPage = gallery.load;
 
-  const load = useCallback(async (next: { tab: Tab; search: string; sort: GallerySort; page: number }, append = false) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setStatus((current) => (append ? 'loading-more' : current === 'first-load' ? current : 'loading'));
-    try {
-      const result = await fetchGallery(next.tab, next.page, '', controller.signal, { search: next.search, sort: next.sort });
-      setItems((current) => (append ? [...current, ...result.items.filter((item) => !current.some((shown) => shown.id === item.id))] : result.items));
-      setCounts(result.counts);
-      setHasMore(result.hasMore);
-      setPage(next.page);
-      setStatus('ready');
-    } catch {
-      if (!controller.signal.aborted) setStatus('error');
-    }
-  }, []);
+  const load = useCallback(
+    (next: { tab: Tab; search: string; sort: GallerySort; page: number }, append = false) =>
+      loadPage((signal) => fetchGallery(next.tab, next.page, '', signal, { search: next.search, sort: next.sort }), next.page, append ? 'append' : 'replace'),
+    [loadPage],
+  );
 
   // Search and order belong to 'Todas las Imágenes'; Guardadas lists what was saved, last saved first.
   const query = tab === 'all' ? search : '';
@@ -85,11 +68,6 @@ export default function DashboardImages() {
     }
   }
 
-  function forget(image: GeneratedImageView) {
-    setItems((current) => current.filter((item) => item.id !== image.id));
-    setPreview((current) => (current?.id === image.id ? null : current));
-  }
-
   const actions: ImageActions = {
     signedIn: true,
     busyId,
@@ -97,14 +75,7 @@ export default function DashboardImages() {
     preview: setPreview,
     savedLabel: 'Remover de favoritos',
     downloadFormats: PNG_ONLY,
-    async copyPrompt(image) {
-      try {
-        await copyText(image.prompt);
-        showToast({ title: 'Copiado', description: 'La descripción está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el texto.');
-      }
-    },
+    copyPrompt,
     async download(image, format) {
       setDownloadingId(image.id);
       try {
@@ -116,14 +87,7 @@ export default function DashboardImages() {
         setDownloadingId(null);
       }
     },
-    async share(image) {
-      try {
-        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
-          showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el enlace.');
-      }
-    },
+    share,
     async toggleSave(image) {
       const removing = image.isSaved;
       if (
@@ -139,16 +103,8 @@ export default function DashboardImages() {
       try {
         const { saved } = await toggleSaved(image.id, removing ? REMOVE_FAILED_MESSAGE : UPDATE_FAILED_MESSAGE);
         if (tab === 'saved' && !saved) forget(image);
-        else {
-          const updated = { ...image, isSaved: saved };
-          setItems((current) => current.map((item) => (item.id === image.id ? updated : item)));
-          setPreview((current) => (current?.id === image.id ? updated : current));
-        }
-        showToast(
-          saved
-            ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
-            : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
-        );
+        else replace({ ...image, isSaved: saved });
+        savedToast(saved);
         void refreshCounts();
       } catch (error) {
         errorToast(error instanceof ApiError ? error.message : removing ? REMOVE_FAILED_MESSAGE : UPDATE_FAILED_MESSAGE);

@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { changeEmail } from '../auth/auth-client.ts';
 import { emailChangeSchema } from '../auth/auth-forms.ts';
 import { useValidatedForm } from '../auth/use-form.ts';
@@ -45,10 +44,7 @@ export default function EmailForm({ email }: { email: string }) {
         )}
         {error && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{error}</p>}
       </div>
-      <button type="submit" disabled={disabled} className={profileButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Enviando...' : 'Cambiar email'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar email" busy="Enviando..." className={profileButtonClass} />
     </form>
   );
 }

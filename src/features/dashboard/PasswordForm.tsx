@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { changePassword } from '../auth/auth-client.ts';
 import { passwordChangeSchema } from '../auth/auth-forms.ts';
 import { useValidatedForm } from '../auth/use-form.ts';
@@ -44,10 +43,7 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
         </p>
       )}
       <p className="text-sm text-slate-600">Al cambiarla, cerraremos la sesión en tus otros dispositivos.</p>
-      <button type="submit" disabled={disabled} className={profileButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Cambiando...' : 'Cambiar contraseña'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar contraseña" busy="Cambiando..." className={profileButtonClass} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
-import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '../../components/ui/FormField.tsx';
+import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
 import { updateProfile } from '../auth/auth-client.ts';
 import { BIO_MAX_LENGTH, profileFormSchema } from '../auth/auth-forms.ts';
 import { useValidatedForm } from '../auth/use-form.ts';
@@ -63,10 +62,7 @@ export default function ProfileForm({ name, bio }: { name: string; bio: string }
           {error}
         </p>
       )}
-      <button type="submit" disabled={disabled} className={profileButtonClass}>
-        {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
-        {submitting ? 'Guardando...' : 'Guardar cambios'}
-      </button>
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Guardar cambios" busy="Guardando..." className={profileButtonClass} />
     </form>
   );
 }

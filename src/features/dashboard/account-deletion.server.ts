@@ -5,6 +5,7 @@
  * usage) keep their numbers and lose the user id (their foreign keys say ON DELETE SET NULL).
  */
 import type pg from 'pg';
+import { inTransaction } from '../../server/db/transaction.ts';
 import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
 
 /** The stored files (keys) that belonged to the account, to delete once the rows are gone. */
@@ -22,9 +23,7 @@ function keysOf(references: Array<string | null | undefined>): string[] {
  * stories). Returns the keys of the files that were theirs. Nothing is deleted when any statement fails.
  */
 export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<AccountFiles> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(async (client) => {
     const images = await client.query<{ ref: string }>('SELECT image_url AS ref FROM image_generation_history WHERE user_id = $1', [userId]);
     const profile = await client.query<{ ref: string | null }>('SELECT avatar_url AS ref FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
     const drafts = await client.query<{ image_url: string | null; logo_url: string | null }>(
@@ -44,14 +43,8 @@ export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<
     // Rate-limit counters are keyed '<name>:user:<id>' (and 'inflight:user:<id>').
     await client.query(`DELETE FROM rate_limit_buckets WHERE right(key, length($1) + 6) = ':user:' || $1`, [userId]);
     await client.query('DELETE FROM profiles WHERE id = $1', [userId]);
-    await client.query('COMMIT');
     return keysOf([...images.rows.map((row) => row.ref), profile.rows[0]?.ref, ...drafts.rows.flatMap((row) => [row.image_url, row.logo_url])]);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  }, pool);
 }
 
 /** Removes the account's files; one that fails is logged and the rest still go (the rows are already gone). */

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Bookmark, BookmarkCheck, Copy, FileCode, ImagePlus, LoaderCircle, RotateCcw, Sparkles, Upload } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useFileDrop } from '../../components/ui/use-file-drop.ts';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
 import { DEFAULT_DESCRIPTION_LANGUAGE, DESCRIPTION_LANGUAGES } from '../../lib/ai-options.ts';
 import {
@@ -43,7 +44,6 @@ export default function DescriptionGenerator() {
   const [language, setLanguage] = useState<string>(DEFAULT_DESCRIPTION_LANGUAGE);
   const [instructions, setInstructions] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [dragging, setDragging] = useState(false);
   const [html, setHtml] = useState('');
   const [finalHtml, setFinalHtml] = useState<string | null>(null);
   const [descriptionId, setDescriptionId] = useState<string | null>(null);
@@ -69,19 +69,14 @@ export default function DescriptionGenerator() {
     setUrl('');
   }
 
+  const { dragging, zone } = useFileDrop(choose);
+
   function changeUrl(value: string) {
     setUrl(value);
     if (isImageUrl(value)) {
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
     }
-  }
-
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    // SPEC §5: only one file is taken from a drop.
-    choose(event.dataTransfer.files[0]);
   }
 
   function reset() {
@@ -173,12 +168,7 @@ export default function DescriptionGenerator() {
             Imagen
           </span>
           <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
+            {...zone}
             data-testid="zona-imagen"
             role="group"
             aria-labelledby={`${ids}-drop-label`}

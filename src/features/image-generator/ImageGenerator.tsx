@@ -21,20 +21,17 @@ import {
   UPDATE_FAILED_MESSAGE,
   imageGenerationInput,
   type DownloadFormat,
-  type GalleryCounts,
   type GalleryTab,
-  type GeneratedImageView,
 } from './image-generator.ts';
 import { anonymousSessionId } from '../visitor/visitor-session.ts';
 import { sessionUser } from '../auth/session-store.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { ApiError, deleteImage, fetchGallery, requestImages, toggleSaved } from './api.ts';
-import { copyText, downloadImage, shareImage } from './browser.ts';
+import { downloadImage } from './browser.ts';
 import { GalleryCard, SkeletonCard } from './GalleryCard.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
-import type { ImageActions } from './actions.ts';
-
-type GalleryStatus = 'loading' | 'ready' | 'loading-more' | 'error';
+import { useGallery, type GalleryLoad } from './use-gallery.ts';
+import { copyPrompt, savedToast, share, type ImageActions } from './actions.ts';
 
 const TAB_LABELS: Record<GalleryTab, string> = { all: 'Todas', saved: 'Guardadas', recent: 'Recientes' };
 const EMPTY_TEXTS: Record<GalleryTab, string> = {
@@ -65,44 +62,44 @@ export default function ImageGenerator() {
   const [partialNote, setPartialNote] = useState('');
 
   const [tab, setTab] = useState<GalleryTab>('all');
-  const [items, setItems] = useState<GeneratedImageView[]>([]);
-  const [counts, setCounts] = useState<GalleryCounts>({ all: 0, saved: 0, recent: 0 });
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [status, setStatus] = useState<GalleryStatus>('loading');
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [downloadingId, setDownloadingId] = useState<string | null>(null);
-  const [preview, setPreview] = useState<GeneratedImageView | null>(null);
-  const loadRequest = useRef<AbortController | null>(null);
+  const gallery = useGallery('loading');
+  const {
+    items,
+    setItems,
+    counts,
+    setCounts,
+    page,
+    hasMore,
+    status,
+    busyId,
+    setBusyId,
+    downloadingId,
+    setDownloadingId,
+    preview,
+    setPreview,
+    replace,
+    forget,
+  } = gallery;
   const focusPromptOnClose = useRef(false);
 
-  const load = useCallback(async (nextTab: GalleryTab, nextPage: number, mode: 'replace' | 'append' | 'quiet') => {
-    loadRequest.current?.abort();
-    const controller = new AbortController();
-    loadRequest.current = controller;
-    if (mode === 'replace') setStatus('loading');
-    if (mode === 'append') setStatus('loading-more');
-    try {
-      const result = await fetchGallery(nextTab, nextPage, sessionId.current, controller.signal);
-      setItems((current) => (mode === 'append' ? [...current, ...result.items] : result.items));
-      setCounts(result.counts);
-      setHasMore(result.hasMore);
-      setPage(nextPage);
-      setStatus('ready');
-    } catch {
-      if (controller.signal.aborted) return;
-      setStatus('error');
-    }
-  }, []);
+  const loadPage = gallery.load;
+  const load = useCallback(
+    (nextTab: GalleryTab, nextPage: number, mode: GalleryLoad) =>
+      loadPage((signal) => fetchGallery(nextTab, nextPage, sessionId.current, signal), nextPage, mode),
+    [loadPage],
+  );
 
   /** Counts change with every save, delete and generation; items already shown stay where they are. */
-  const refreshCounts = useCallback(async (currentTab: GalleryTab) => {
-    try {
-      setCounts((await fetchGallery(currentTab, 1, sessionId.current)).counts);
-    } catch {
-      // Counts are a courtesy: the next full load corrects them.
-    }
-  }, []);
+  const refreshCounts = useCallback(
+    async (currentTab: GalleryTab) => {
+      try {
+        setCounts((await fetchGallery(currentTab, 1, sessionId.current)).counts);
+      } catch {
+        // Counts are a courtesy: the next full load corrects them.
+      }
+    },
+    [setCounts],
+  );
 
   useEffect(() => {
     sessionId.current = anonymousSessionId();
@@ -163,24 +160,12 @@ export default function ImageGenerator() {
     focusPrompt();
   }
 
-  function replaceItem(updated: GeneratedImageView) {
-    setItems((current) => current.map((item) => (item.id === updated.id ? updated : item)));
-    setPreview((current) => (current?.id === updated.id ? updated : current));
-  }
-
   const actions: ImageActions = {
     signedIn,
     busyId,
     downloadingId,
     preview: setPreview,
-    async copyPrompt(image) {
-      try {
-        await copyText(image.prompt);
-        showToast({ title: 'Copiado', description: 'La descripción está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el texto.');
-      }
-    },
+    copyPrompt,
     remix(image) {
       setPrompt(image.prompt);
       showToast({ title: 'Remix aplicado', description: 'La descripción está lista en el generador para crear una variación.' });
@@ -201,14 +186,7 @@ export default function ImageGenerator() {
         setDownloadingId(null);
       }
     },
-    async share(image) {
-      try {
-        if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
-          showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
-      } catch {
-        errorToast('No se pudo copiar el enlace.');
-      }
-    },
+    share,
     async toggleSave(image) {
       setBusyId(image.id);
       try {
@@ -216,12 +194,8 @@ export default function ImageGenerator() {
         if (tab === 'saved' && !saved) {
           setItems((current) => current.filter((item) => item.id !== image.id));
           setPreview((current) => (current?.id === image.id ? { ...current, isSaved: saved } : current));
-        } else replaceItem({ ...image, isSaved: saved });
-        showToast(
-          saved
-            ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
-            : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
-        );
+        } else replace({ ...image, isSaved: saved });
+        savedToast(saved);
         void refreshCounts(tab);
       } catch (error) {
         errorToast(messageOf(error, UPDATE_FAILED_MESSAGE));
@@ -233,8 +207,7 @@ export default function ImageGenerator() {
       setBusyId(image.id);
       try {
         await deleteImage(image.id, sessionId.current, DELETE_FAILED_MESSAGE);
-        setItems((current) => current.filter((item) => item.id !== image.id));
-        setPreview((current) => (current?.id === image.id ? null : current));
+        forget(image);
         showToast({ title: 'Imagen eliminada', description: 'La imagen se ha eliminado de tu galería.' });
         void refreshCounts(tab);
       } catch {

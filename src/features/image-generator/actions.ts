@@ -1,5 +1,7 @@
 import type { DownloadFormat, GeneratedImageView } from './image-generator.ts';
 import { IMAGE_MODELS } from '../../lib/ai-options.ts';
+import { showToast } from '../toast/toast-store.ts';
+import { copyText, shareImage } from './browser.ts';
 
 /**
  * What a card and the preview can do with an image; the island owns the state behind each. The generator offers
@@ -27,4 +29,33 @@ export interface ImageActions {
 export function modelName(model: string): string {
   const label = IMAGE_MODELS.find((option) => option.value === model)?.label ?? model;
   return label.replace(/\s*\(.*\)$/, '');
+}
+
+/** 'Copiar' in both galleries: the prompt to the clipboard, and its toast. */
+export async function copyPrompt(image: GeneratedImageView): Promise<void> {
+  try {
+    await copyText(image.prompt);
+    showToast({ title: 'Copiado', description: 'La descripción está en el portapapeles.' });
+  } catch {
+    showToast({ title: 'Error', description: 'No se pudo copiar el texto.', variant: 'destructive' });
+  }
+}
+
+/** 'Compartir' in both galleries: the native share sheet, or the link copied with its toast. */
+export async function share(image: GeneratedImageView): Promise<void> {
+  try {
+    if ((await shareImage(image.imageUrl, image.prompt)) === 'copied')
+      showToast({ title: 'Enlace copiado', description: 'El enlace de la imagen está en el portapapeles.' });
+  } catch {
+    showToast({ title: 'Error', description: 'No se pudo copiar el enlace.', variant: 'destructive' });
+  }
+}
+
+/** The toast after saving or removing an image from Guardadas, in both galleries. */
+export function savedToast(saved: boolean): void {
+  showToast(
+    saved
+      ? { title: 'Imagen guardada', description: 'La imagen está en tus guardadas.' }
+      : { title: 'Imagen removida', description: 'La imagen ya no está en tus guardadas.' },
+  );
 }

@@ -8,11 +8,11 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
 import { siteMailer } from '../../server/email/site-mailer.ts';
 import { approvalEmail, rejectionEmail } from '../../server/email/templates.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { siteConfig } from '../../server/site.ts';
-import { inTransaction } from '../publish/queries.server.ts';
 
 /** Throws the table's 'forbidden' unless the actor may moderate. */
 export function assertModerator(actor: Pick<SessionUser, 'role'> | null): void {

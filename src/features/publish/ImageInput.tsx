@@ -3,7 +3,8 @@
  * its address. Either way the server stores its own re-encoded copy and answers a key; the form keeps the key.
  */
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFileDrop } from '../../components/ui/use-file-drop.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { checkImageFile, IMAGE_MESSAGES } from './image-rules.ts';
 import { RequestError, uploadImage } from './publish-client.ts';
@@ -33,7 +34,6 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const shownProblem = problem ?? error;
 
   async function store(source: File | string) {
@@ -64,13 +64,7 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
     }
   }
 
-  function onDrop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    setDragging(false);
-    // SPEC §5: only one file is taken on drop.
-    const file = event.dataTransfer.files[0];
-    if (file) void store(file);
-  }
+  const { dragging, zone } = useFileDrop((file) => void store(file));
 
   const previewClass = kind === 'logo' ? 'h-24 w-24 object-contain' : 'aspect-video w-full object-cover';
   return (
@@ -91,15 +85,7 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
           </button>
         </div>
       ) : null}
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`mt-3 rounded-lg border-2 border-dashed p-4 text-center ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}
-      >
+      <div {...zone} className={`mt-3 rounded-lg border-2 border-dashed p-4 text-center ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}>
         <button
           type="button"
           disabled={busy}

@@ -14,7 +14,6 @@ import { flashToast, showToast } from '../toast/toast-store.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { IMAGE_MESSAGES } from './image-rules.ts';
 import { ImageInput, type ImageValue } from './ImageInput.tsx';
-import type { PageSuggestions } from './page-metadata.ts';
 import {
   editInput,
   fieldErrors,
@@ -23,6 +22,7 @@ import {
   STATUS_LABEL,
   postStatuses,
   type EditablePost,
+  type PageSuggestions,
   type PickerCategory,
   type PostStatus,
 } from './post-form.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, extractPageMetadata } from './page-metadata.ts';
+import { extractPageMetadata } from './page-metadata.server.ts';
 
 describe('extractPageMetadata', () => {
   it('prefers Open Graph, resolves relative addresses and picks the best raster icon', () => {
@@ -46,11 +46,5 @@ describe('extractPageMetadata', () => {
     const result = extractPageMetadata(html, 'https://a.test/');
     expect(result.image).toBe('https://static.a.test/assets/share.jpg');
     expect(result.title).toHaveLength(200);
-  });
-});
-
-describe('decodeEntities', () => {
-  it('decodes numeric and named references and leaves broken ones', () => {
-    expect(decodeEntities('&#241;&#xF1;&ntilde; &bogus; &#xD800; &#0;')).toBe('ñññ &bogus; &#xD800; &#0;');
   });
 });

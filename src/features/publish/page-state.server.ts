@@ -9,11 +9,13 @@ import { siteConfig } from '../../server/site.ts';
 import type { EditablePost, PickerCategory } from './post-form.ts';
 import { listPickerCategories, loadEditablePost } from './queries.server.ts';
 
+/** What AccessNotice.astro shows: the screen's message, and the toast on the page the visitor is sent to. */
 export interface AccessNoticeProps {
   title: string;
   message: string;
   toastTitle: string;
   toastMessage: string;
+  /** Where the visitor goes next (/login?next=… or /). */
   to: string;
   linkLabel: string;
 }
@@ -33,17 +35,24 @@ export type EditPageState =
 
 type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'response'>;
 
+/** The page's status follows its state: the notice's 401 or 403, 404 for a missing post. */
+function withStatus<State extends PublishPageState | EditPageState>(astro: PageContext, state: State): State {
+  if (state.kind === 'denied') astro.response.status = state.status;
+  if (state.kind === 'missing') astro.response.status = 404;
+  return state;
+}
+
 async function formData(): Promise<FormData> {
   const site = siteConfig();
   return { categories: await listPickerCategories(), siteName: site.name, siteUrl: site.url };
 }
 
-/** /publicar: signed-in users only (SPEC §2: 'Acceso requerido', then /login with the toast 'Acceso denegado'). */
+/** /publicar: signed-in users only; sets the response's status (SPEC §2: 'Acceso requerido', then /login with the toast 'Acceso denegado'). */
 export async function publishPageState(astro: PageContext): Promise<PublishPageState> {
   astro.response.headers.set('cache-control', 'private, no-store');
   const user = astro.locals.user;
   if (!user || !can(user.role, 'publish:post:own')) {
-    return {
+    return withStatus(astro, {
       kind: 'denied',
       status: 401,
       notice: {
@@ -54,7 +63,7 @@ export async function publishPageState(astro: PageContext): Promise<PublishPageS
         to: loginPathFor(astro.url.pathname),
         linkLabel: 'Iniciar sesión',
       },
-    };
+    });
   }
   return { kind: 'form', form: await formData() };
 }
@@ -62,13 +71,14 @@ export async function publishPageState(astro: PageContext): Promise<PublishPageS
 /**
  * /editar/{id} and /admin/edit/{id}: an admin edits any post; an author their own pending or rejected submission.
  * Signed out: 'Necesitas iniciar sesión para editar.' and /login; anyone else: 'No tienes permisos para editar
- * publicaciones' and /. A missing post (for an admin) is SPEC's 'Publicación no encontrada'.
+ * publicaciones' and /. A missing post (for an admin) is SPEC's 'Publicación no encontrada'. Sets the response's
+ * status, so both addresses answer alike.
  */
 export async function editPageState(astro: PageContext, id: string): Promise<EditPageState> {
   astro.response.headers.set('cache-control', 'private, no-store');
   const user = astro.locals.user;
   if (!user) {
-    return {
+    return withStatus(astro, {
       kind: 'denied',
       status: 401,
       notice: {
@@ -79,12 +89,12 @@ export async function editPageState(astro: PageContext, id: string): Promise<Edi
         to: loginPathFor(astro.url.pathname),
         linkLabel: 'Iniciar sesión',
       },
-    };
+    });
   }
   const loaded = await loadEditablePost(id, user);
-  if (loaded === 'missing' && can(user.role, 'update:post:any')) return { kind: 'missing' };
+  if (loaded === 'missing' && can(user.role, 'update:post:any')) return withStatus(astro, { kind: 'missing' });
   if (loaded === 'missing' || loaded === 'forbidden') {
-    return {
+    return withStatus(astro, {
       kind: 'denied',
       status: 403,
       notice: {
@@ -95,7 +105,7 @@ export async function editPageState(astro: PageContext, id: string): Promise<Edi
         to: '/',
         linkLabel: 'Volver al inicio',
       },
-    };
+    });
   }
   return { kind: 'form', form: await formData(), post: loaded.post, access: loaded.access };
 }

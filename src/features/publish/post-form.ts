@@ -172,3 +172,11 @@ export interface PickerCategory {
   slug: string;
   color: string;
 }
+
+/** What "fill from the URL" suggests to the author (POST /api/posts/page-metadata). */
+export interface PageSuggestions {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+  icon: string | null;
+}

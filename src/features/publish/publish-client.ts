@@ -1,7 +1,6 @@
 /** The publication form's calls to the server, with the endpoints' Spanish errors passed through as they are. */
 import type { ErrorBody } from '../../lib/error-table.ts';
-import type { PageSuggestions } from './page-metadata.ts';
-import type { EditInput, PostStatus, PublishInput } from './post-form.ts';
+import type { EditInput, PageSuggestions, PostStatus, PublishInput } from './post-form.ts';
 
 /** A failed call: the server's message (or a connection message) and the fields it names. */
 export class RequestError extends Error {

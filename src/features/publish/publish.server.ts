@@ -12,7 +12,7 @@ import { siteConfig } from '../../server/site.ts';
 import { z } from '../../lib/zod.ts';
 import { notifyAuthor } from '../moderation/queue.server.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
-import { extractPageMetadata } from './page-metadata.ts';
+import { extractPageMetadata } from './page-metadata.server.ts';
 import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './post-form.ts';
 import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
 import { publishedContentChanged } from './site-updates.server.ts';

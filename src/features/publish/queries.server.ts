@@ -10,28 +10,13 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
 import { sanitizeRichText } from '../../server/html/sanitize.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { CARD_IMAGE_WIDTH, LOGO_WIDTH, publicImageUrl } from '../../server/storage/references.ts';
 import type { EditablePost, EditInput, PickerCategory, PostStatus, PublishInput } from './post-form.ts';
 import { seoColumns, type Site } from './post-seo.ts';
 import { RESERVED_SLUGS } from './reserved-slugs.ts';
-
-/** Runs `work` in one transaction on one connection. */
-export async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, pool: pg.Pool = getPool()): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** SPEC §7: the picker reads id, name, slug and colour of the active categories, by name. */
 export async function listPickerCategories(db: Queryable = getPool()): Promise<PickerCategory[]> {

@@ -5,6 +5,7 @@
  * the next start. Rows that already have a value are left alone even the first time.
  */
 import type pg from 'pg';
+import { inTransaction } from '../db/transaction.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { logoPackagesInstalled, seedCuratedLogos } from './logos.ts';
 import { readSeedCatalogue } from './seed.ts';
@@ -32,9 +33,7 @@ async function markApplied(pool: pg.Pool, part: keyof typeof CURATION_VERSIONS):
 /** Sets the editorial rank of the listed tools that have none, and retires the listed tools that are still live. */
 export async function applyEditorialCuration(pool: pg.Pool): Promise<{ ranked: number; retired: number }> {
   const { editorial } = await readSeedCatalogue();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(async (client) => {
     const ranked = await client.query(
       `UPDATE posts p SET editorial_rank = r.rank
        FROM unnest($1::text[]) WITH ORDINALITY AS r(slug, rank)
@@ -44,14 +43,8 @@ export async function applyEditorialCuration(pool: pg.Pool): Promise<{ ranked: n
     const retired = await client.query('UPDATE posts SET discontinued_at = now() WHERE slug = ANY($1::text[]) AND discontinued_at IS NULL', [
       editorial.discontinued.map((entry) => entry.slug),
     ]);
-    await client.query('COMMIT');
     return { ranked: ranked.rowCount ?? 0, retired: retired.rowCount ?? 0 };
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  }, pool);
 }
 
 /** Brings a seeded catalogue up to the current curation; `log` receives one Spanish line per thing it did. */

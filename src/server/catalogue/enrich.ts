@@ -12,11 +12,12 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import sharp from 'sharp';
+import { inTransaction } from '../db/transaction.ts';
 import { fetchImageSafely, SafeFetchError } from '../net/safe-fetch.ts';
 import { keyOf, StoredFileExistsError, type StorageDriver } from '../storage/driver.ts';
 import { InvalidImageError, reencodeImage } from '../storage/images.ts';
 import { HostGate } from './host-gate.ts';
-import { rankIcons, isSvgIcon, type PageMeta } from './page-meta.ts';
+import { rankIcons, isSvgIcon, type PageMeta } from '../net/page-meta.ts';
 import { describeFailure, SITE_CHECK_DEFAULTS, SiteChecker, type SiteCheck, type SiteCheckConfig } from './site-check.ts';
 
 /** Three failed checks in a row flag a tool (issue 14). */
@@ -283,9 +284,7 @@ export class Enricher {
         : offline
           ? `${check.error} Sin conexión desde el servidor: no cuenta como fallo de la herramienta.`
           : check.error;
-    const client = await this.options.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(async (client) => {
       await client.query('INSERT INTO link_checks (post_id, http_status, final_url, error, duration_ms) VALUES ($1, $2, $3, $4, $5)', [
         tool.id,
         status,
@@ -317,14 +316,8 @@ export class Enricher {
         await client.query('UPDATE posts SET last_checked_at = now() WHERE id = $1', [tool.id]);
       }
       // Offline: nothing changes, and the tool stays due for the next run.
-      await client.query('COMMIT');
       return { counted: check.kind === 'failed' || (check.kind === 'unreachable' && online), flagged };
-    } catch (cause) {
-      await client.query('ROLLBACK');
-      throw cause;
-    } finally {
-      client.release();
-    }
+    }, this.options.pool);
   }
 
   /** Removes the enrichment files a tool no longer uses (only our own enrichment/ keys). */

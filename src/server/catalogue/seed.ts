@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { categoryIcon } from '../../lib/category-icons.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { fallbackArticle } from './fallback-article.ts';
 
 export const seedDir = fileURLToPath(new URL('../../../supabase/seed/', import.meta.url));
@@ -123,9 +124,7 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
     };
   });
 
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(async (client) => {
     const insertedCategories = await client.query(
       `INSERT INTO categories (id, slug, name, description, color, icon)
        SELECT ${seedUuid("'category:' || slug")}, slug, name, description, color, icon
@@ -154,14 +153,8 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
        ON CONFLICT DO NOTHING`,
       [newSlugs],
     );
-    await client.query('COMMIT');
     return { categories: insertedCategories.rowCount ?? 0, tools: newSlugs.length };
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  }, pool);
 }
 
 /** True when the catalogue has never been seeded (no categories at all). */

@@ -5,7 +5,7 @@
  */
 import { SafeFetchError, safeFetch, type Resolver, type SafeFetchFailure } from '../net/safe-fetch.ts';
 import type { HostGate } from './host-gate.ts';
-import { readPageMeta, type PageMeta } from './page-meta.ts';
+import { readPageMeta, type PageMeta } from '../net/page-meta.ts';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts';
 
 export interface SiteCheckConfig {
@@ -50,7 +50,10 @@ export type SiteCheck =
   | { kind: 'unreachable'; reason: SafeFetchFailure; error: string; durationMs: number }
   | { kind: 'inconclusive'; status: number | null; finalUrl: string | null; error: string; durationMs: number };
 
-/** A tool's registrable domain, as the database's registrable_domain() computes it (www. and subdomains off). */
+/**
+ * A tool's registrable domain, as the database's registrable_domain() computes it (www. and subdomains off); the
+ * one TypeScript copy of that rule, held to the same cases as the SQL one by tests/integration/registrable-domain.test.ts.
+ */
 export function registrableDomain(url: string): string | null {
   let host: string;
   try {

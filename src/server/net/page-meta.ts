@@ -1,7 +1,8 @@
 /**
- * What a tool's homepage says about itself in its head: title, description, Open Graph image and icons. A
- * tolerant scan of <title>, <meta> and <link> tags (no DOM, no scripts run); relative addresses resolve against
- * the page's final URL, and only http(s) ones are kept.
+ * What a page says about itself in its head: title, description, share image and icons. One tolerant scan of
+ * <title>, <meta>, <link> and <base> tags (no DOM, no scripts run), linear in the page's size so that a hostile
+ * page cannot make it crawl; relative addresses resolve against the document's base, and only http(s) ones are
+ * kept. The catalogue's link checker and the publish form's "fill from the URL" both read pages through it.
  */
 
 export interface PageIcon {
@@ -12,23 +13,65 @@ export interface PageIcon {
   type: string;
 }
 
-export interface PageMeta {
-  title: string | null;
-  description: string | null;
-  ogImage: string | null;
+/** What a page's head declares, read once; each reader picks from it what it needs. */
+export interface PageHead {
+  /** The first content of each <meta name|property>, keys lower-cased, entities decoded, otherwise as written. */
+  meta: ReadonlyMap<string, string>;
+  /** The raw text of the first <title> element. */
+  title: string | undefined;
+  /** Every declared icon (rel icon or apple-touch-icon) with an http(s) address, in document order. */
   icons: PageIcon[];
+  /** An address from the page made absolute against the document's base; null unless it is http(s). */
+  resolve(href: string | undefined): string | null;
 }
 
-const MAX_TEXT = 500;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  aacute: 'á',
+  eacute: 'é',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  Aacute: 'Á',
+  Eacute: 'É',
+  Iacute: 'Í',
+  Oacute: 'Ó',
+  Uacute: 'Ú',
+  ntilde: 'ñ',
+  Ntilde: 'Ñ',
+  uuml: 'ü',
+  Uuml: 'Ü',
+  ccedil: 'ç',
+  iexcl: '¡',
+  iquest: '¿',
+  laquo: '«',
+  raquo: '»',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  middot: '·',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+};
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
+/** Decodes character references; an unknown one, or one that would decode to NUL or a lone surrogate, stays as written. */
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
     const lower = name.toLowerCase();
     if (lower.startsWith('#x')) return safeCodePoint(parseInt(lower.slice(2), 16)) ?? entity;
     if (lower.startsWith('#')) return safeCodePoint(parseInt(lower.slice(1), 10)) ?? entity;
-    return NAMED_ENTITIES[lower] ?? entity;
+    // Names are case-sensitive (Ntilde, ntilde), but pages also write the legacy &AMP; and &QUOT;.
+    return NAMED_ENTITIES[name] ?? NAMED_ENTITIES[lower] ?? entity;
   });
 }
 
@@ -50,18 +93,29 @@ export function parseAttributes(tag: string): Map<string, string> {
   return attributes;
 }
 
-function clean(text: string | undefined | null): string | null {
+/**
+ * Text from a page as one visible line: tags removed, entities decoded, control characters and runs of white
+ * space folded; null when nothing is left. Longer than `max` characters, it is cut there and ends in `mark`.
+ */
+export function visibleText(text: string | undefined | null, max: number, mark = ''): string | null {
   if (!text) return null;
-  const value = decodeEntities(text)
+  // [^<>] keeps the pattern linear: an unclosed "<" stops at the next one instead of scanning to the end again.
+  const value = decodeEntities(text.replace(/<[^<>]*>/g, ' '))
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!value) return null;
-  return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT - 1)}…` : value;
+  const characters = Array.from(value);
+  return characters.length > max
+    ? `${characters
+        .slice(0, max - mark.length)
+        .join('')
+        .trimEnd()}${mark}`
+    : value;
 }
 
 function absolute(href: string | undefined, base: string): string | null {
-  if (!href) return null;
+  if (!href?.trim()) return null;
   try {
     const url = new URL(href.trim(), base);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
@@ -118,38 +172,34 @@ export function withoutHiddenText(text: string): string {
 }
 
 /** Reads the page's head (the part before <body>, or its first 256 KB when it has none). */
-export function readPageMeta(html: string, pageUrl: string): PageMeta {
+export function readPageHead(html: string, pageUrl: string): PageHead {
   const start = html.slice(0, HEAD_LIMIT);
   const bodyAt = start.search(/<body[\s>]/i);
   // Comments and scripts can hold tags that are not tags.
   const scan = withoutHiddenText(bodyAt >= 0 ? start.slice(0, bodyAt) : start);
+  const tags = [...scan.matchAll(new RegExp(`<(meta|link|base)\\b[^>]{0,${TAG_LIMIT}}>`, 'gi'))].map((match) => ({
+    name: match[1]!.toLowerCase(),
+    attributes: parseAttributes(match[0]),
+  }));
+  // As in a browser, the first <base href> is the base of every address in the document.
+  const baseTag = tags.find((tag) => tag.name === 'base' && tag.attributes.has('href'));
+  const base = absolute(baseTag?.attributes.get('href'), pageUrl) ?? pageUrl;
   const meta = new Map<string, string>();
   const icons: PageIcon[] = [];
-  for (const match of scan.matchAll(new RegExp(`<(meta|link)\\b[^>]{0,${TAG_LIMIT}}>`, 'gi'))) {
-    const attributes = parseAttributes(match[0]);
-    if (match[1]!.toLowerCase() === 'meta') {
+  for (const { name, attributes } of tags) {
+    if (name === 'meta') {
       const key = (attributes.get('property') ?? attributes.get('name') ?? '').toLowerCase();
       const content = attributes.get('content');
       if (key && content !== undefined && !meta.has(key)) meta.set(key, content);
-      continue;
+    } else if (name === 'link') {
+      const rels = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
+      const url = absolute(attributes.get('href'), base);
+      const rel =
+        rels.includes('apple-touch-icon') || rels.includes('apple-touch-icon-precomposed') ? 'apple-touch-icon' : rels.includes('icon') ? 'icon' : null;
+      if (url && rel) icons.push({ url, rel, size: largestSize(attributes.get('sizes')), type: (attributes.get('type') ?? '').toLowerCase() });
     }
-    const rels = (attributes.get('rel') ?? '').toLowerCase().split(/\s+/);
-    const url = absolute(attributes.get('href'), pageUrl);
-    if (!url) continue;
-    const rel = rels.includes('apple-touch-icon') || rels.includes('apple-touch-icon-precomposed') ? 'apple-touch-icon' : rels.includes('icon') ? 'icon' : null;
-    if (rel) icons.push({ url, rel, size: largestSize(attributes.get('sizes')), type: (attributes.get('type') ?? '').toLowerCase() });
   }
-  const title = titleOf(scan);
-  return {
-    title: clean(meta.get('og:title')) ?? clean(title),
-    description: clean(meta.get('description')) ?? clean(meta.get('og:description')),
-    ogImage:
-      absolute(meta.get('og:image:secure_url'), pageUrl) ??
-      absolute(meta.get('og:image'), pageUrl) ??
-      absolute(meta.get('og:image:url'), pageUrl) ??
-      absolute(meta.get('twitter:image'), pageUrl),
-    icons,
-  };
+  return { meta, title: titleOf(scan), icons, resolve: (href) => absolute(href, base) };
 }
 
 /** The text of the first <title> element, found with indexOf. */
@@ -175,4 +225,31 @@ export function rankIcons(icons: readonly PageIcon[]): PageIcon[] {
         !isSvgIcon(icon) && !/\.ico(?:[?#]|$)/i.test(new URL(icon.url).pathname) && icon.type !== 'image/x-icon' && icon.type !== 'image/vnd.microsoft.icon',
     )
     .sort((a, b) => Number(b.rel === 'apple-touch-icon') - Number(a.rel === 'apple-touch-icon') || b.size - a.size);
+}
+
+/** What the link checker keeps of a page (issue 14). */
+export interface PageMeta {
+  title: string | null;
+  description: string | null;
+  ogImage: string | null;
+  icons: PageIcon[];
+}
+
+/** Texts the link checker keeps are cut here. */
+const MAX_TEXT = 500;
+
+/** The link checker's reading of a page: og:title over <title>, the meta description over og:description. */
+export function readPageMeta(html: string, pageUrl: string): PageMeta {
+  const head = readPageHead(html, pageUrl);
+  const text = (value: string | undefined) => visibleText(value, MAX_TEXT, '…');
+  return {
+    title: text(head.meta.get('og:title')) ?? text(head.title),
+    description: text(head.meta.get('description')) ?? text(head.meta.get('og:description')),
+    ogImage:
+      head.resolve(head.meta.get('og:image:secure_url')) ??
+      head.resolve(head.meta.get('og:image')) ??
+      head.resolve(head.meta.get('og:image:url')) ??
+      head.resolve(head.meta.get('twitter:image')),
+    icons: head.icons,
+  };
 }

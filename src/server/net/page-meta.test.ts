@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, rankIcons, readPageMeta, withoutHiddenText } from './page-meta.ts';
+import { decodeEntities, rankIcons, readPageHead, readPageMeta, visibleText, withoutHiddenText } from './page-meta.ts';
 
 const PAGE = 'https://herramienta.example/es/inicio';
 
@@ -36,11 +36,41 @@ describe('readPageMeta', () => {
   });
 
   it('decodes entities but never into NUL or a lone surrogate', () => {
-    expect(decodeEntities('&#233;&#xE9;&aacute;&#0;&#xD800;')).toBe('éé&aacute;&#0;&#xD800;');
+    expect(decodeEntities('&#233;&#xE9;&aacute;&#0;&#xD800;')).toBe('ééá&#0;&#xD800;');
+  });
+
+  it('decodes numeric and named references and leaves broken ones', () => {
+    expect(decodeEntities('&#241;&#xF1;&ntilde; &bogus; &#xD800; &#0;')).toBe('ñññ &bogus; &#xD800; &#0;');
+    expect(decodeEntities('&Ntilde;&AMP;&Quot;')).toBe('Ñ&"');
+  });
+});
+
+describe('readPageHead', () => {
+  it('resolves every address against the first <base href>', () => {
+    const head = readPageHead('<base href="https://static.example/a/"><base href="https://otra.example/"><link rel=icon href=i.png>', PAGE);
+    expect(head.icons.map((icon) => icon.url)).toEqual(['https://static.example/a/i.png']);
+    expect(head.resolve('tarjeta.jpg')).toBe('https://static.example/a/tarjeta.jpg');
+    expect(head.resolve('  ')).toBeNull();
+  });
+});
+
+describe('visibleText', () => {
+  it('drops tags and control characters, folds white space and cuts by characters, with or without a mark', () => {
+    expect(visibleText(' <b>Negrita</b>\u0007 &lt;script&gt;\n ', 100)).toBe('Negrita <script>');
+    expect(visibleText('😀'.repeat(10), 4)).toBe('😀😀😀😀');
+    expect(visibleText('uno dos tres', 8, '…')).toBe('uno dos…');
+    expect(visibleText('<i></i> ', 10)).toBeNull();
   });
 });
 
 describe('hostile pages', () => {
+  it('fold a title made of unclosed tags in linear time', () => {
+    const title = `<title>${'<'.repeat(200_000)}</title>`;
+    const started = performance.now();
+    expect(readPageMeta(title, PAGE).title).toBe('<'.repeat(499) + '…');
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('read in linear time: thousands of unclosed comments, scripts, titles and tags', () => {
     const nasty = '<head>' + '<!--'.repeat(20_000) + '<script'.repeat(20_000) + '<title'.repeat(20_000) + '<meta content="x'.repeat(20_000);
     const started = performance.now();
