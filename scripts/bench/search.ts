@@ -61,7 +61,7 @@ export async function measureTimeToFirstResult(serverUrl: string): Promise<First
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
     await page.goto(`${serverUrl}/buscar`);
-    await page.locator('astro-island[opts*=\'"name":"SearchPage"\'][ssr]').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.locator('[data-search-page][data-search-ready]').waitFor({ state: 'attached', timeout: 30_000 });
     const box = page.getByRole('searchbox', { name: 'Buscar herramientas de IA' });
     const times: number[] = [];
     for (const query of TYPED) {

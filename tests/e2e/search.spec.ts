@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { TEST_PASSWORD } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
+import { createAccount } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar herramientas de IA' });
@@ -10,8 +12,8 @@ const results = (page: Page) => page.getByRole('list', { name: 'Resultados' }).l
 const categoryFilter = (page: Page) => page.getByRole('combobox', { name: 'Categoría' });
 
 async function search(page: Page, text: string) {
-  // Typing before the island hydrates would be lost to the re-render: wait until it is live.
-  await expect(page.locator('astro-island[opts*=\'"name":"SearchPage"\']')).not.toHaveAttribute('ssr');
+  // Before its script runs the form is a plain GET form (a full page load): wait until the page searches in place.
+  await expect(page.locator('[data-search-page][data-search-ready]')).toBeAttached();
   await searchBox(page).fill(text);
   await searchBox(page).press('Enter');
 }
@@ -135,6 +137,56 @@ test('the search makes no request outside our own site', async ({ page, baseURL 
   await page.goto('/buscar?q=voz');
   expect(await resultCount(page, 'voz')).toBeGreaterThan(0);
   expect(foreign).toEqual([]);
+});
+
+test('result cards save like any card, and an admin gets their "Editar" link, also on cards loaded later', async ({ page, browser }) => {
+  // A guest's cards: the save button works (it asks to sign in), and no 'Editar'.
+  await page.goto('/buscar?q=imagenes');
+  await expect(results(page)).toHaveCount(12);
+  await expect(
+    results(page)
+      .first()
+      .getByRole('button', { name: /^Guardar / }),
+  ).toBeEnabled();
+  await expect(page.getByRole('link', { name: /^Editar / })).toHaveCount(0);
+
+  const email = `buscadora-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brujula.test`;
+  await createAccount({ email, name: 'Berta Buscadora', password: TEST_PASSWORD, role: 'admin' });
+  const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await admin.goto('/login');
+  await expect(admin.getByRole('button', { name: 'Iniciar sesión' })).toBeEnabled();
+  await admin.getByLabel('Email').fill(email);
+  await admin.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+  await admin.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+
+  await admin.goto('/buscar');
+  await search(admin, 'midjourney');
+  const card = results(admin).first().getByRole('article');
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('Midjourney');
+  await expect(card.getByRole('link', { name: 'Editar Midjourney' })).toHaveAttribute('href', /^\/editar\/[0-9a-f-]{36}$/);
+  const save = card.getByRole('button', { name: 'Guardar Midjourney' });
+  await save.click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Publicación guardada' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Guardado Midjourney' })).toBeVisible();
+  await card.getByRole('button', { name: 'Guardado Midjourney' }).click();
+  await expect(card.getByRole('button', { name: 'Guardar Midjourney' })).toBeVisible();
+
+  await search(admin, 'imagenes');
+  await expect(results(admin)).toHaveCount(12);
+  await admin.getByRole('button', { name: 'Cargar más resultados' }).click();
+  await expect(results(admin)).toHaveCount(24);
+  await expect(
+    results(admin)
+      .nth(12)
+      .getByRole('link', { name: /^Editar / }),
+  ).toBeVisible();
+  await expect(
+    results(admin)
+      .nth(12)
+      .getByRole('button', { name: /^Guardar / }),
+  ).toBeEnabled();
+  await admin.context().close();
 });
 
 for (const viewport of [

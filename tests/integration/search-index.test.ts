@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { buildSearchIndex, readSearchRows } from '../../src/features/search/search-index.server.ts';
-import { fromSearchMeta } from '../../src/features/search/search.ts';
+import { SEARCH_CARDS_FILE, buildSearchIndex, readSearchRows } from '../../src/features/search/search-index.server.ts';
+import { renderSearchCard, renderSearchCards } from '../../src/features/search/search-cards.server.ts';
+import { SEARCH_CARD_META, fromSearchMeta } from '../../src/features/search/search.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 interface PagefindResult {
@@ -26,6 +27,9 @@ const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'search-index-'));
+  // What the site build leaves for the index (src/pages/pagefind/tarjetas.json.ts).
+  await mkdir(path.join(clientDir, 'pagefind'));
+  await writeFile(path.join(clientDir, SEARCH_CARDS_FILE), JSON.stringify(renderSearchCards(await readSearchRows(pool))));
   expect(await buildSearchIndex(pool, clientDir)).toBe(1006);
   // The browser bundle fetches its index files; from Node they are read from disk.
   globalThis.fetch = async (input: string | URL | Request) => {
@@ -118,6 +122,32 @@ describe('search index from the database', () => {
       icon: expect.any(String),
       color: expect.stringMatching(/^#/),
     });
+  });
+
+  it("carries each tool's card as the HTML ToolCard renders, and removes the build's cards file", async () => {
+    const { results } = await pagefind.search('ChatGPT');
+    const { meta } = await results[0]!.data();
+    const [row] = (await readSearchRows(pool)).filter((tool) => tool.slug === meta.slug);
+    expect(meta[SEARCH_CARD_META]).toBe(renderSearchCard(row!));
+    expect(meta[SEARCH_CARD_META]).toContain(`<a href="/${row!.slug}"`);
+    expect(meta[SEARCH_CARD_META]).toContain(`data-save-tool="${row!.id}"`);
+    expect(meta[SEARCH_CARD_META]).toContain(`data-admin-edit-slot="${row!.id}"`);
+    await expect(access(path.join(clientDir, SEARCH_CARDS_FILE))).rejects.toThrow();
+  });
+
+  it('leaves out a tool published while the site was building: it has no card yet', async () => {
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'search-index-cards-'));
+    try {
+      const rows = await readSearchRows(pool);
+      const cards = renderSearchCards(rows.filter((row) => row.slug !== 'chatgpt'));
+      await mkdir(path.join(otherDir, 'pagefind'));
+      await writeFile(path.join(otherDir, SEARCH_CARDS_FILE), JSON.stringify(cards));
+      expect(await buildSearchIndex(pool, otherDir)).toBe(1005);
+      const names = JSON.parse(await readFile(path.join(otherDir, 'pagefind/nombres.json'), 'utf8')) as [string, string][];
+      expect(names.some(([, slug]) => slug === 'chatgpt')).toBe(false);
+    } finally {
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 
   it('filters by category slug', async () => {

@@ -12,7 +12,8 @@ function staticButtons(): HTMLButtonElement[] {
   return [...document.querySelectorAll<HTMLButtonElement>(SELECTOR)].filter((button) => !button.closest('astro-island'));
 }
 
-function paint(): void {
+/** Brings every static button up to date; call it again after inserting cards (the search page's results). */
+export function paintStaticSaveButtons(): void {
   const saved = savedToolIds.get();
   const pending = pendingToolIds.get();
   for (const button of staticButtons()) {
@@ -29,8 +30,8 @@ function paint(): void {
 }
 
 export function enhanceStaticSaveButtons(): void {
-  savedToolIds.subscribe(paint);
-  pendingToolIds.subscribe(paint);
+  savedToolIds.subscribe(paintStaticSaveButtons);
+  pendingToolIds.subscribe(paintStaticSaveButtons);
   document.addEventListener('click', async (event) => {
     const button = (event.target as Element | null)?.closest<HTMLButtonElement>(SELECTOR);
     if (!button || button.closest('astro-island')) return;

@@ -1,15 +1,16 @@
 /**
  * Builds the Pagefind search index from the database (not from the built HTML): one record per published tool,
- * matched on title, description, category names and keywords, carrying what a tool card needs to render.
+ * matched on title, description, category names and keywords, carrying what a tool card needs to render and the
+ * card itself, as HTML the site build rendered (src/pages/pagefind/tarjetas.json.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { withImageUrls } from '../../server/storage/references.ts';
 import type { NameEntry } from './name-match.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PRICING_FILTER, searchableText, searchToken, toSearchMeta } from './search.ts';
+import { SEARCH_CARD_META, SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PRICING_FILTER, searchableText, searchToken, toSearchMeta } from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
 /** A card's data plus the keywords that search also matches on. */
@@ -36,6 +37,12 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
   return rows.map(withImageUrls);
 }
 
+/**
+ * Where the site build leaves every published tool's card, rendered by the pages' own ToolCard ({ [id]: html }),
+ * for the index to carry: the search page shows results by inserting that HTML, without React. Removed once read.
+ */
+export const SEARCH_CARDS_FILE = 'pagefind/tarjetas.json';
+
 export interface SearchRecord {
   url: string;
   content: string;
@@ -44,9 +51,14 @@ export interface SearchRecord {
   filters: Record<string, string[]>;
 }
 
-/** The Pagefind record of one tool: folded text to match, card fields as metadata, category and pricing filters. */
-export function toSearchRecord(row: SearchRow): SearchRecord {
+/**
+ * The Pagefind record of one tool: folded text to match, card fields as metadata (with the card's HTML when the
+ * site build rendered it), category and pricing filters.
+ */
+export function toSearchRecord(row: SearchRow, cardHtml?: string): SearchRecord {
   const { keywords, ...card } = row;
+  const meta = toSearchMeta(card);
+  if (cardHtml !== undefined) meta[SEARCH_CARD_META] = cardHtml;
   return {
     url: `/${row.slug}`,
     content: searchableText([
@@ -58,7 +70,7 @@ export function toSearchRecord(row: SearchRow): SearchRecord {
       searchToken(row.slug),
     ]),
     language: 'es',
-    meta: toSearchMeta(card),
+    meta,
     filters: {
       [SEARCH_CATEGORY_FILTER]: row.categories.map((category) => category.slug),
       [SEARCH_PRICING_FILTER]: [row.pricing],
@@ -71,14 +83,34 @@ export function toNameEntries(rows: readonly SearchRow[]): NameEntry[] {
   return rows.map((row) => [row.title, row.slug]);
 }
 
-/** Writes the index of every published tool to `<clientDir>/pagefind`, and its names file; returns how many tools it holds. */
+/** The cards the site build left in `clientDir`, removing the file (it is not for browsers); null without one. */
+async function takeCards(clientDir: string): Promise<Record<string, string> | null> {
+  const file = path.join(clientDir, SEARCH_CARDS_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  await rm(file);
+  return JSON.parse(text) as Record<string, string>;
+}
+
+/**
+ * Writes the index of every published tool to `<clientDir>/pagefind`, and its names file; returns how many tools it
+ * holds. After a site build, only the tools whose card that build rendered: one published while it ran has no card
+ * yet, and is found after the next build (its publication moved the content version), as its page is.
+ */
 export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promise<number> {
-  const rows = await readSearchRows(pool);
+  const cards = await takeCards(clientDir);
+  const published = await readSearchRows(pool);
+  const rows = cards ? published.filter((row) => cards[row.id] !== undefined) : published;
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
   if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
   try {
     for (const row of rows) {
-      const added = await index.addCustomRecord(toSearchRecord(row));
+      const added = await index.addCustomRecord(toSearchRecord(row, cards?.[row.id]));
       if (added.errors.length > 0) throw new Error(`Pagefind (${row.slug}): ${added.errors.join('; ')}`);
     }
     // The files come back in memory and are written here: writeFiles answers before Pagefind's own writes have all

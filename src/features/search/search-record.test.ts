@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSearchRecord, type SearchRow } from './search-index.server.ts';
-import { fromSearchMeta, resultCountLabel, searchHref, searchQuery } from './search.ts';
+import { SEARCH_CARD_META, fromSearchMeta, resultCountLabel, searchHref, searchQuery } from './search.ts';
 
 const row: SearchRow = {
   id: '6f1c2a8e-1111-4222-8333-944455556666',
@@ -46,6 +46,12 @@ describe('toSearchRecord', () => {
     const { keywords, ...card } = row;
     expect(keywords).toHaveLength(2);
     expect(fromSearchMeta(record.meta)).toEqual(card);
+  });
+
+  it("carries the card's HTML when the site build rendered it, and nothing in its place otherwise", () => {
+    const html = '<article><h3><a href="/pintor-magico">Pintor Mágico</a></h3></article>';
+    expect(toSearchRecord(row, html).meta[SEARCH_CARD_META]).toBe(html);
+    expect(record.meta[SEARCH_CARD_META]).toBeUndefined();
   });
 
   it('handles a tool without categories, keywords or links', () => {

@@ -26,6 +26,9 @@ export const SEARCH_PAGE_SIZE = 12;
 /** Example searches of the initial page, also offered as suggestions when nothing matches. */
 export const exampleSearches = ['generador de imágenes', 'transcripción', 'código', 'presentaciones', 'voz'] as const;
 
+/** The metadata field that holds a result's card, as HTML rendered at build time by ToolCard. */
+export const SEARCH_CARD_META = 'card';
+
 /** Pagefind metadata is string-valued, so card fields travel as strings and a JSON list of categories. */
 export type SearchMeta = Record<string, string>;
 

@@ -1,0 +1,239 @@
+/**
+ * Drives the search page's static HTML (SearchPage.astro) with the DOM, no framework (ADR 005): search as you
+ * type, the address as the state (?q=…&categoria=…, back and forward), the category filter narrowed to
+ * categories with results, 'Cargar más resultados', and result cards inserted as the HTML the build rendered.
+ */
+import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
+import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
+import type { NameEntry } from './name-match.ts';
+import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
+import { searchTools } from './search-engine.ts';
+import { SEARCH_CARD_META, SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PAGE_SIZE, resultCountLabel, searchHref, searchQuery } from './search.ts';
+
+/** The first cards' images load at once, as on the other pages (SPEC: lazy images below the fold). */
+const EAGER_CARDS = 3;
+
+type Outcome =
+  { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; hits: PagefindResult[]; categoryCounts: Record<string, number> };
+
+let namesLoading: Promise<readonly NameEntry[]> | undefined;
+
+/** The names file of the current build; without it, names are still found by the full-text index. */
+function loadNames(): Promise<readonly NameEntry[]> {
+  namesLoading ??= fetch(SEARCH_NAMES_PATH)
+    .then((response) => (response.ok ? (response.json() as Promise<NameEntry[]>) : []))
+    .catch(() => {
+      namesLoading = undefined;
+      return [];
+    });
+  return namesLoading;
+}
+
+/** A list item holding one result's card: trusted HTML from our own index, made by ToolCard at build time. */
+function cardItem(data: PagefindData, index: number): HTMLLIElement {
+  const item = document.createElement('li');
+  item.innerHTML = data.meta[SEARCH_CARD_META] ?? '';
+  if (index < EAGER_CARDS) for (const image of item.querySelectorAll('img')) image.loading = 'eager';
+  return item;
+}
+
+function part<T extends Element>(root: HTMLElement, selector: string): T {
+  const element = root.querySelector<T>(selector);
+  if (!element) throw new Error(`SearchPage: falta ${selector}`);
+  return element;
+}
+
+export function startSearchPage(root: HTMLElement): void {
+  const form = part<HTMLFormElement>(root, 'form[data-search-form]');
+  const input = part<HTMLInputElement>(root, '#search-query');
+  const filters = part<HTMLElement>(root, '[data-search-filters]');
+  const select = part<HTMLSelectElement>(root, '#search-category');
+  const clear = part<HTMLButtonElement>(root, '[data-search-clear]');
+  const status = part<HTMLElement>(root, '[data-search-status]');
+  const initial = part<HTMLElement>(root, '[data-search-initial]');
+  const error = part<HTMLElement>(root, '[data-search-error]');
+  const empty = part<HTMLElement>(root, '[data-search-empty]');
+  const emptyQuery = part<HTMLElement>(root, '[data-search-empty-query]');
+  const emptyFiltered = part<HTMLElement>(root, '[data-search-empty-filtered]');
+  const results = part<HTMLElement>(root, '[data-search-results]');
+  const list = part<HTMLUListElement>(results, 'ul');
+  const more = part<HTMLElement>(root, '[data-search-more]');
+  const moreButton = part<HTMLButtonElement>(more, 'button');
+  // Every active category, as the build wrote them; each search shows those holding results.
+  const categories = [...select.options].filter((option) => option.value).map((option) => ({ slug: option.value, name: option.text }));
+
+  let query = '';
+  let category = '';
+  let outcome: Outcome = { status: 'idle' };
+  let shown = 0;
+  let searchId = 0;
+  // While typing, the first keystroke adds a history entry and the rest update it, so Back returns to the last search.
+  let typing = false;
+
+  function renderCategories(counts: Record<string, number> | undefined): void {
+    const options = counts ? categories.filter((option) => (counts[option.slug] ?? 0) > 0 || option.slug === category) : categories;
+    select.replaceChildren(
+      new Option('Todas las categorías', ''),
+      ...options.map((option) => new Option(counts ? `${option.name} (${counts[option.slug] ?? 0})` : option.name, option.slug)),
+    );
+    select.value = category;
+  }
+
+  function render(): void {
+    filters.hidden = !query;
+    clear.hidden = !category;
+    status.textContent = outcome.status === 'loading' ? 'Buscando…' : outcome.status === 'done' ? resultCountLabel(outcome.hits.length, query) : '';
+    initial.hidden = outcome.status !== 'idle';
+    error.hidden = outcome.status !== 'error';
+    const done = outcome.status === 'done' ? outcome : undefined;
+    empty.hidden = done?.hits.length !== 0;
+    emptyQuery.textContent = query;
+    emptyFiltered.hidden = !category;
+    results.hidden = !done || done.hits.length === 0;
+    // Offered once a page of cards is in (run, 'Cargar más resultados').
+    more.hidden = true;
+    renderCategories(done?.categoryCounts);
+  }
+
+  /** The cards were inserted: their save buttons and admin links come alive like those of static pages. */
+  function enhanceCards(): void {
+    paintStaticSaveButtons();
+    fillAdminEditSlots();
+  }
+
+  /**
+   * Appends the cards of these results in order, each as soon as its record is in: the first ones usually are
+   * already (judging the search read them), so they show without waiting for the rest. False if a newer search
+   * took over meanwhile.
+   */
+  async function appendCards(id: number, hits: PagefindResult[]): Promise<boolean> {
+    const records = hits.map((hit) => hit.data());
+    // Those left unread when a newer search takes over must not fail unobserved.
+    for (const record of records) record.catch(() => undefined);
+    for (const record of records) {
+      const data = await record;
+      if (id !== searchId) return false;
+      list.append(cardItem(data, shown));
+      shown++;
+      enhanceCards();
+    }
+    return true;
+  }
+
+  async function run(): Promise<void> {
+    const id = ++searchId;
+    shown = 0;
+    list.replaceChildren();
+    if (!query) {
+      outcome = { status: 'idle' };
+      render();
+      return;
+    }
+    outcome = { status: 'loading' };
+    render();
+    try {
+      // Names and the index load once, side by side; results appear as the visitor types.
+      const [pagefind, names] = await Promise.all([loadPagefind(), loadNames()]);
+      if (id !== searchId) return;
+      const { hits, categoryCounts } = await searchTools(pagefind, names, query, category);
+      if (id !== searchId) return;
+      outcome = { status: 'done', hits, categoryCounts };
+      render();
+      if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE))) more.hidden = shown >= hits.length;
+    } catch {
+      if (id !== searchId) return;
+      outcome = { status: 'error' };
+      list.replaceChildren();
+      render();
+    }
+  }
+
+  /** The prerendered page knows no query: the address says what to show, on load and on back/forward. */
+  function sync(): void {
+    typing = false;
+    const params = new URLSearchParams(window.location.search);
+    query = searchQuery(params.get('q') ?? '');
+    category = params.get(SEARCH_CATEGORY_FILTER) ?? '';
+    input.value = query;
+    void run();
+  }
+
+  function navigate(nextQuery: string, nextCategory: string): void {
+    typing = false;
+    const href = searchHref(nextQuery, nextCategory);
+    // Searching again for the same thing adds no history entry.
+    if (href !== window.location.pathname + window.location.search) window.history.pushState(null, '', href);
+    query = nextQuery;
+    category = nextCategory;
+    void run();
+  }
+
+  // Search as you type: every change that leaves some text searches at once; an emptied box waits for more.
+  input.addEventListener('input', () => {
+    const text = searchQuery(input.value);
+    if (!text) return;
+    const href = searchHref(text, category);
+    if (href !== window.location.pathname + window.location.search) {
+      if (typing) window.history.replaceState(null, '', href);
+      else window.history.pushState(null, '', href);
+    }
+    typing = true;
+    // Another space in the box is the same search.
+    if (text === query) return;
+    query = text;
+    void run();
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = searchQuery(input.value);
+    // SPEC §5: an empty search submits nothing.
+    if (!text) return;
+    input.value = text;
+    navigate(text, category);
+  });
+
+  select.addEventListener('change', () => navigate(query, select.value));
+
+  // The button disappears with the filter, so focus stays nearby on the filter itself.
+  clear.addEventListener('click', () => {
+    navigate(query, '');
+    select.focus();
+  });
+
+  part<HTMLButtonElement>(empty, '[data-search-start-over]').addEventListener('click', () => {
+    input.value = '';
+    navigate('', '');
+    input.focus();
+  });
+
+  moreButton.addEventListener('click', async () => {
+    if (outcome.status !== 'done') return;
+    const id = searchId;
+    const { hits } = outcome;
+    const first = shown;
+    moreButton.disabled = true;
+    moreButton.textContent = 'Cargando más resultados…';
+    try {
+      if (!(await appendCards(id, hits.slice(shown, shown + SEARCH_PAGE_SIZE)))) return;
+      more.hidden = shown >= hits.length;
+      // Keyboard users continue from the first new card.
+      list.children[first]?.querySelector<HTMLAnchorElement>('h2 a, h3 a')?.focus();
+    } catch {
+      if (id !== searchId) return;
+      outcome = { status: 'error' };
+      list.replaceChildren();
+      render();
+    } finally {
+      moreButton.disabled = false;
+      moreButton.textContent = 'Cargar más resultados';
+    }
+  });
+
+  // Reaching for the box is a good moment to fetch the index, ahead of the first keystroke.
+  input.addEventListener('focus', () => void Promise.all([loadPagefind(), loadNames()]).catch(() => undefined), { once: true });
+
+  window.addEventListener('popstate', sync);
+  sync();
+  root.dataset.searchReady = '';
+}
