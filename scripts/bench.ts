@@ -4,9 +4,9 @@
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, and /api/tools on the embedded database; then
  *    counted views per second (each from a new session) straight on the embedded database, on one tool and over 50;
- * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page, the search page and the user's dashboard with
- *    ads off (the default: no ad code at all) and, after the rebuild that turning them on schedules, the home and tool
- *    page with ads;
+ * 3. JavaScript and total bytes, gzip-compressed, of the home, a tool page, the search page, a category page and the
+ *    user's dashboard with ads off (the default: no ad code at all) and, after the rebuild that turning them on
+ *    schedules, the home and tool page with ads;
  * 4. e-mail + password sign-in latency (p50, p95), one after another and in parallel batches;
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL);
  * 6. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
@@ -55,7 +55,8 @@ const TARGETS = {
   largeBuildMs: 5 * MINUTE,
   throughputVsNginx: 0.5,
   apiP99Ms: 100,
-  homeJsGzipBytes: 80 * 1024,
+  // Every public page (the team's standing target; the home's own was 80 KB).
+  publicPageJsGzipBytes: 30 * 1024,
   // 400 MB, in the KiB that /proc reports.
   restingMemoryKib: (400 * 1000 * 1000) / 1024,
   approvalVisibleMs: 5_000,
@@ -76,7 +77,7 @@ const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
-const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar'];
+const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar', '/categoria/imagen'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_view), 1 herramienta';
 const SPREAD_TOOLS = 50;
 const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;
@@ -350,7 +351,7 @@ await runCli(async () => {
     for (const apiPath of API_PATHS) loads.push(await loadTest(ours, apiPath, 'nuestro', wrkMissing));
 
     // 3. Page weight, from our server: ads off (the default), then on.
-    const weights = [];
+    const weights: { path: string; weight: PageWeight }[] = [];
     for (const pathname of WEIGHED_PAGES) weights.push({ path: pathname, weight: await measurePageWeight(ours.url, pathname) });
     const adFree = await Promise.all(
       WEIGHED_WITH_ADS.map(async (pathname) => !carriesAdCode(await (await fetch(`${ours.url}${pathname}`, { signal: AbortSignal.timeout(10_000) })).text())),
@@ -411,7 +412,6 @@ await runCli(async () => {
     const oursPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nuestro')?.result;
     const nginxPage = loads.find((row) => row.path === TOOL_PAGE && row.server === 'nginx')?.result;
     const apiP99s = loads.filter((row) => row.path.startsWith('/api/') && row.result).map((row) => row.result!.p99Ms);
-    const home = weights.find((entry) => entry.path === '/')!.weight;
     const throughput = oursPage && nginxPage ? oursPage.requestsPerSecond / nginxPage.requestsPerSecond : undefined;
     const apiP99 = apiP99s.length > 0 ? Math.max(...apiP99s) : undefined;
     const memoryKib = typeof restingMemory === 'string' ? undefined : restingMemory.rssKib;
@@ -466,13 +466,16 @@ await runCli(async () => {
         verdict(typeof firstResult === 'string' ? undefined : firstResult.medianMs < TARGETS.firstResultMs),
         '',
       ],
-      [
-        'JS de la portada al cargar (gzip)',
-        '< 80 KB',
-        home.status === 200 ? kilobytes(home.jsGzipBytes) : statusNote(home.status),
-        verdict(home.status === 200 ? home.jsGzipBytes < TARGETS.homeJsGzipBytes : undefined),
-        '',
-      ],
+      ...WEIGHED_PAGES.map((pathname) => {
+        const { weight } = weights.find((entry) => entry.path === pathname)!;
+        return [
+          `JS de ${pathname} al cargar (gzip)`,
+          '< 30 KB',
+          weight.status === 200 ? kilobytes(weight.jsGzipBytes) : statusNote(weight.status),
+          verdict(weight.status === 200 ? weight.jsGzipBytes < TARGETS.publicPageJsGzipBytes : undefined),
+          '',
+        ];
+      }),
       [
         'memoria del sitio en reposo (RSS, árbol de npm start)',
         '< 400 MB (381 MiB)',
