@@ -100,7 +100,7 @@ async function takeCards(clientDir: string): Promise<Record<string, string> | nu
 /**
  * Writes the index of every published tool to `<clientDir>/pagefind`, and its names file; returns how many tools it
  * holds. After a site build, only the tools whose card that build rendered: one published while it ran has no card
- * yet, and is found after the next build (its publication moved the content version), as its page is.
+ * yet, and is found after the next build (its publication moved the content version), as on the home and its category.
  */
 export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promise<number> {
   const cards = await takeCards(clientDir);
