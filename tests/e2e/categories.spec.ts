@@ -92,10 +92,10 @@ test.describe('/categorias', () => {
   });
 });
 
-/** Opens a category page once its island has hydrated (Astro drops the island's ssr attribute then). */
+/** Opens a category page once its script drives the tool lists (it marks them ready). */
 async function openCategory(page: Page, slug: string) {
   const response = await page.goto(`/categoria/${slug}`);
-  await expect(page.locator('astro-island[opts*=\'"name":"CategoryTools"\']:not([ssr])')).toHaveCount(1);
+  await expect(page.locator('[data-category-tools][data-category-ready]')).toHaveCount(1);
   return response;
 }
 
