@@ -92,10 +92,10 @@ test.describe('/categorias', () => {
   });
 });
 
-/** Opens a category page once its island has hydrated (Astro drops the island's ssr attribute then). */
+/** Opens a category page once its script drives the tool lists (it marks them ready). */
 async function openCategory(page: Page, slug: string) {
   const response = await page.goto(`/categoria/${slug}`);
-  await expect(page.locator('astro-island[opts*=\'"name":"CategoryTools"\']:not([ssr])')).toHaveCount(1);
+  await expect(page.locator('[data-category-tools][data-category-ready]')).toHaveCount(1);
   return response;
 }
 
@@ -169,8 +169,16 @@ test.describe('/categoria/imagen', () => {
     expect(second).toBeGreaterThan(first!);
     await expect(titles(page)).toHaveCount(imageTools.length);
 
+    // Search and sort apply to both views alike.
+    await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption({ label: 'Más populares' });
+    await page.getByRole('searchbox', { name: 'Buscar en Imagen' }).fill('generación de imágenes');
+    await expect.poll(() => titles(page).count()).toBeLessThan(imageTools.length);
+    const listTitles = await titles(page).allTextContents();
+    expect(listTitles.length).toBeGreaterThan(1);
+
     await grid.click();
     await expect(allTools(page).locator('ul[data-view="grid"]')).toBeVisible();
+    await expect(titles(page)).toHaveText(listTitles);
   });
 
   test('search within the category, accent-insensitive', async ({ page }) => {
@@ -196,8 +204,14 @@ test.describe('/categoria/imagen', () => {
 
     await search.fill('zzzz sin coincidencias');
     await expect(page.getByText('Sin resultados')).toBeVisible();
+    await expect(page.getByText('Ninguna herramienta de Imagen coincide con «zzzz sin coincidencias».')).toBeVisible();
+    await expect(page.getByText(`0 resultados de ${imageTools.length}`)).toBeVisible();
     await page.getByRole('button', { name: 'Borrar búsqueda' }).click();
     await expect(titles(page)).toHaveCount(imageTools.length);
+    await expect(search).toBeFocused();
+    await expect(page.getByRole('heading', { level: 2, name: 'Todas las herramientas' })).toBeVisible();
+    await expect(page.getByText(`${imageTools.length} herramientas`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Destacadas' })).toBeVisible();
   });
 
   test('calls to action lead to publish and categories', async ({ page }) => {

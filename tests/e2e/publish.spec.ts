@@ -239,6 +239,9 @@ test('the admin approves in /admin/pendientes and a guest sees the page within 5
   await expect(page.getByRole('link', { name: `Editar ${TOOL.title}` })).toHaveAttribute('href', `/editar/${toolId}`);
   await page.goto('/');
   await expect(page.getByRole('link', { name: /^Editar / }).first()).toBeVisible();
+  await page.goto('/categoria/escritura');
+  const categoryTools = page.getByRole('region', { name: 'Todas las herramientas' });
+  await expect(categoryTools.getByRole('link', { name: /^Editar / }).first()).toHaveAttribute('href', /^\/editar\//);
 
   // Home, category and search catch up with the rebuild.
   await expect

@@ -101,6 +101,34 @@ test.describe('saving tools', () => {
     await page.context().close();
   });
 
+  test('on a category page a card saves, and the list view and a reload agree', async ({ browser }) => {
+    test.slow();
+    const { page } = await signedInPage(browser, 'Marta Categorías');
+    const allTools = page.getByRole('region', { name: 'Todas las herramientas' });
+
+    await page.goto('/categoria/imagen');
+    await expect(page.locator('[data-category-ready]')).toHaveCount(1);
+    const card = allTools.getByRole('article').first();
+    await expect(saveButton(card)).toBeEnabled();
+    await saveButton(card).click();
+    await expectToast(page, 'Publicación guardada', 'La publicación ha sido guardada exitosamente.');
+    await expect(saveButton(card)).toHaveText(/^Guardado /);
+
+    // The list view's row of the same tool says so too, and removing it there reaches the card.
+    await page.getByRole('button', { name: 'Lista' }).click();
+    const row = allTools.getByRole('article').first();
+    await expect(saveButton(row)).toHaveText(/^Guardado /);
+    await page.reload();
+    await expect(page.locator('[data-category-ready]')).toHaveCount(1);
+    await expect(saveButton(allTools.getByRole('article').first())).toHaveText(/^Guardado /);
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await saveButton(allTools.getByRole('article').first()).click();
+    await expectToast(page, 'Publicación removida', 'La publicación ha sido removida de guardados.');
+    await page.getByRole('button', { name: 'Cuadrícula' }).click();
+    await expect(saveButton(allTools.getByRole('article').first())).toHaveText(/^Guardar /);
+    await page.context().close();
+  });
+
   test('a guest on the tool page is told to sign in', async ({ page }) => {
     await page.goto('/chatgpt');
     const main = saveButton(toolPageHeader(page));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, isFeaturedCategory, popularCategories } from './categories.ts';
-import { matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
+import { categoryCountText, categoryEmptyText, matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
 
 describe('category rules (SPEC §9)', () => {
   it('a featured category has more than five tools', () => {
@@ -87,5 +87,19 @@ describe('category search', () => {
     expect(matchesQuery(text, '  canva   mágico ')).toBe(true);
     expect(matchesQuery(text, '   ')).toBe(true);
     expect(matchesQuery(text, 'midjourney')).toBe(false);
+  });
+});
+
+describe('category page texts', () => {
+  it('counts every tool, or the matches while searching', () => {
+    expect(categoryCountText(155, 155, false)).toBe('155 herramientas');
+    expect(categoryCountText(1, 1, false)).toBe('1 herramienta');
+    expect(categoryCountText(1, 1500, true)).toBe('1 resultado de 1500');
+    expect(categoryCountText(0, 155, true)).toBe('0 resultados de 155');
+  });
+
+  it('explains an empty list', () => {
+    expect(categoryEmptyText('Imagen', '  zzzz ')).toBe('Ninguna herramienta de Imagen coincide con «zzzz».');
+    expect(categoryEmptyText('Imagen', '')).toBe('Todavía no hay herramientas publicadas en Imagen.');
   });
 });

@@ -1,6 +1,7 @@
 /** Search and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2 Category). */
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
+import { countLabel } from './categories.ts';
 
 export type CategorySort = 'newest' | 'popular' | 'likes';
 
@@ -45,4 +46,29 @@ export function searchableText(tool: Pick<ToolCardData, 'title' | 'description' 
 export function matchesQuery(text: string, query: string): boolean {
   const needle = normalizeForSearch(query);
   return needle === '' || text.includes(needle);
+}
+
+export type CategoryView = 'grid' | 'list';
+
+export const categoryViews: { value: CategoryView; label: string }[] = [
+  { value: 'grid', label: 'Cuadrícula' },
+  { value: 'list', label: 'Lista' },
+];
+
+const viewButtonBase = 'inline-flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium transition';
+
+/** A view button's classes, pressed (the current view) or not. */
+export function viewButtonClass(pressed: boolean): string {
+  return `${viewButtonBase} ${pressed ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`;
+}
+
+/** The line above the list: every tool, or while searching how many of them match. */
+export function categoryCountText(shown: number, total: number, searching: boolean): string {
+  return searching ? `${countLabel(shown, 'resultado', 'resultados')} de ${total}` : countLabel(total, 'herramienta', 'herramientas');
+}
+
+/** The empty state's explanation: nothing matches the search, or the category has no tools yet. */
+export function categoryEmptyText(categoryName: string, query: string): string {
+  const text = query.trim();
+  return text ? `Ninguna herramienta de ${categoryName} coincide con «${text}».` : `Todavía no hay herramientas publicadas en ${categoryName}.`;
 }
