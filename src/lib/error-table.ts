@@ -58,6 +58,8 @@ export const ERROR_TABLE = {
   edit_conflict: { status: 409, message: 'Alguien guardó cambios en esta publicación mientras la editabas. Recarga la página para ver la última versión.' },
   // Images for publications (SPEC §5 'Image upload') and addresses fetched on the author's behalf.
   image_too_large: { status: 413, message: 'La imagen es demasiado grande. Máximo 5MB' },
+  // A request named a stored file its author neither uploaded nor generated (file-owners.ts).
+  file_not_yours: { status: 403, message: 'Esa imagen no es tuya: solo puedes usar imágenes que hayas subido o generado tú.' },
   upload_failed: { status: 503, message: 'No se pudo subir la imagen al almacenamiento. Inténtalo de nuevo.' },
   remote_blocked: { status: 422, message: 'Esa dirección no es pública: solo se pueden leer páginas e imágenes de internet.' },
   remote_unreachable: { status: 502, message: 'No se pudo abrir esa dirección. Comprueba que es correcta y que la web funciona.' },

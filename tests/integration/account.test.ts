@@ -122,6 +122,16 @@ describe('profile', () => {
     await pool.query(`UPDATE profiles SET avatar_url = 'javascript:alert(1)' WHERE id = $1`, [id]);
     expect((await sessionOf(cookie))?.user.image).toBeNull();
   });
+
+  it('never starts an account with one of our stored files as its avatar (its file would go with the account)', async () => {
+    for (const image of ['logos/chatgpt-48ceb11103b3.png', `${SITE}/media/generated/2026-11/0b6f3a52-7f43-4f1b-9d0e-2d6f0b7b9a11.jpg?w=600`]) {
+      const email = `con-foto-${image.length}@ejemplo.es`;
+      const refused = await post('sign-up/email', { name: 'Con foto', email, password: PASSWORD, image });
+      expect(refused.status, JSON.stringify(refused.data)).toBe(403);
+      expect(refused.data?.message).toBe('Esa imagen no es tuya: solo puedes usar imágenes que hayas subido o generado tú.');
+      expect((await pool.query('SELECT 1 FROM profiles WHERE email = $1', [email])).rowCount).toBe(0);
+    }
+  });
 });
 
 describe('password', () => {

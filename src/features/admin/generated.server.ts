@@ -12,6 +12,7 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { htmlToText, sanitizeHtmlContent } from '../../server/html/sanitize.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { keyOf, servedImage } from '../../server/storage/driver.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from './queries.server.ts';
 
@@ -152,7 +153,7 @@ const cut = (text: string, length = 80) => (text.length > length ? `${text.slice
 /** Deletes one generated item (and, for an image, its file once the row is gone). */
 export async function deleteGenerated(actor: AdminActor | null, kind: GeneratedKind, id: string, pool?: pg.Pool): Promise<void> {
   assertAllowed(actor, 'moderate:generated:any');
-  const fileKey = await inTransaction(async (db) => {
+  const fileReference = await inTransaction(async (db) => {
     if (kind === 'descripciones') {
       const { rows } = await db.query<{ generated_description: string; user_id: string | null; language: string }>(
         'DELETE FROM generated_image_descriptions WHERE id = $1 RETURNING generated_description, user_id, language',
@@ -205,10 +206,11 @@ export async function deleteGenerated(actor: AdminActor | null, kind: GeneratedK
       },
       db,
     );
-    return keyOf(rows[0].image_url);
+    return rows[0].image_url;
   }, pool);
-  // After the commit: a file without a row is only wasted space; a row without its file would be a broken image.
-  if (fileKey) await getStorage().delete(fileKey);
+  // After the commit: a file without a row is only wasted space; a row without its file would be a broken image (a
+  // publication or a profile may show the same file: then it stays).
+  if (fileReference) await deleteUnreferencedFiles([fileReference], { storage: getStorage(), db: pool, what: 'imagen borrada por un administrador' });
 }
 
 /** DELETE /api/admin/generated/{kind}/{id} */

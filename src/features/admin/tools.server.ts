@@ -13,7 +13,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { keyOf } from '../../server/storage/driver.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
 import { goneInput } from './redirect-rules.ts';
@@ -292,13 +292,11 @@ export async function deleteTools(actor: AdminActor | null, toolIds: string[], d
     }
     return tools;
   }, pool);
-  const storage = getStorage();
-  for (const tool of deleted) {
-    for (const reference of [tool.image_url, tool.logo_url]) {
-      const key = reference ? keyOf(reference) : null;
-      if (key) await storage.delete(key).catch((error: unknown) => console.error('No se pudo borrar una imagen de la herramienta eliminada', error));
-    }
-  }
+  // Files another row still shows stay, and so do the curated catalogue logos (file-owners.ts).
+  await deleteUnreferencedFiles(
+    deleted.flatMap((tool) => [tool.image_url, tool.logo_url]),
+    { storage: getStorage(), db: pool, what: 'herramienta eliminada' },
+  );
   return deleted.length;
 }
 

@@ -1,26 +1,21 @@
 /**
- * "Eliminar mi cuenta": everything private goes, in one transaction, and then the stored files. Published tools
+ * "Eliminar mi cuenta": everything private goes, in one transaction, and then the stored files nothing else
+ * references (file-owners.ts: a file another post or gallery still shows stays, a curated logo always stays). Published tools
  * stay on the site, credited to the site's editorial name (user_id and author set to null); pending and rejected
  * submissions are private drafts and go with the account. Rows that only counted the user (views, clicks, AI
  * usage) keep their numbers and lose the user id (their foreign keys say ON DELETE SET NULL).
  */
 import type pg from 'pg';
 import { inTransaction } from '../../server/db/transaction.ts';
-import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
+import type { StorageDriver } from '../../server/storage/driver.ts';
 
-/** The stored files (keys) that belonged to the account, to delete once the rows are gone. */
-export type AccountFiles = string[];
-
-function keysOf(references: Array<string | null | undefined>): string[] {
-  return references.flatMap((reference) => {
-    const key = reference ? keyOf(reference) : null;
-    return key ? [key] : [];
-  });
-}
+/** The stored references of the account's rows that are gone, whose files may go once nothing else needs them. */
+export type AccountFiles = Array<string | null>;
 
 /**
  * Deletes the user's rows, the profile last (its cascade takes sessions, accounts, saves, images, descriptions and
- * stories). Returns the keys of the files that were theirs. Nothing is deleted when any statement fails.
+ * stories). Returns the references its deleted rows held. Nothing is deleted when any statement fails.
  */
 export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<AccountFiles> {
   return inTransaction(async (client) => {
@@ -43,13 +38,11 @@ export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<
     // Rate-limit counters are keyed '<name>:user:<id>' (and 'inflight:user:<id>').
     await client.query(`DELETE FROM rate_limit_buckets WHERE right(key, length($1) + 6) = ':user:' || $1`, [userId]);
     await client.query('DELETE FROM profiles WHERE id = $1', [userId]);
-    return keysOf([...images.rows.map((row) => row.ref), profile.rows[0]?.ref, ...drafts.rows.flatMap((row) => [row.image_url, row.logo_url])]);
+    return [...images.rows.map((row) => row.ref), profile.rows[0]?.ref ?? null, ...drafts.rows.flatMap((row) => [row.image_url, row.logo_url])];
   }, pool);
 }
 
-/** Removes the account's files; one that fails is logged and the rest still go (the rows are already gone). */
-export async function deleteAccountFiles(storage: StorageDriver, keys: AccountFiles): Promise<void> {
-  for (const key of new Set(keys)) {
-    await storage.delete(key).catch((error: unknown) => console.error(`No se pudo borrar el archivo ${key} de una cuenta eliminada`, error));
-  }
+/** Removes the account's files that nothing references any more, once its rows are gone. */
+export async function deleteAccountFiles(pool: pg.Pool, storage: StorageDriver, userId: string, references: AccountFiles): Promise<void> {
+  await deleteUnreferencedFiles(references, { storage, db: pool, what: 'cuenta eliminada', actorId: userId });
 }

@@ -1,6 +1,7 @@
 /**
  * /api/me/avatar: the profile photo. An upload is read from its bytes (not its name or type), re-encoded as a
- * 256×256 JPEG by sharp and stored through the storage driver; the profile keeps the key. The previous file goes.
+ * 256×256 JPEG by sharp and stored through the storage driver; the profile keeps the key. The previous file goes
+ * when nothing else references it.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -8,7 +9,8 @@ import { z } from '../../lib/zod.ts';
 import { getDb } from '../../server/db/client.ts';
 import { profiles } from '../../server/db/schema.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
+import type { StorageDriver } from '../../server/storage/driver.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { avatarUrlFor } from './avatar-url.server.ts';
@@ -33,10 +35,9 @@ async function replaceAvatar(userId: string, key: string | null): Promise<string
   });
 }
 
-async function deleteStoredAvatar(storage: StorageDriver, previous: string | null): Promise<void> {
-  const key = previous ? keyOf(previous) : null;
-  if (!key) return;
-  await storage.delete(key).catch((error: unknown) => console.error(`No se pudo borrar el avatar anterior ${key}`, error));
+/** The previous photo's file goes unless something else still references it (file-owners.ts). */
+async function deleteStoredAvatar(storage: StorageDriver, userId: string, previous: string | null): Promise<void> {
+  await deleteUnreferencedFiles([previous], { storage, what: 'avatar anterior', actorId: userId });
 }
 
 /** POST /api/me/avatar (multipart, field "avatar"): answers { avatarUrl } with the new photo's address. */
@@ -64,7 +65,7 @@ export const uploadAvatarEndpoint = endpoint({
       await storage.delete(key).catch(() => undefined);
       throw error;
     }
-    await deleteStoredAvatar(storage, previous);
+    await deleteStoredAvatar(storage, user.id, previous);
     return { avatarUrl: avatarUrlFor(storage, key) };
   },
 });
@@ -74,7 +75,7 @@ export const removeAvatarEndpoint = endpoint({
   access: 'update:profile:own',
   limits: AVATAR_LIMITS,
   handle: async ({ user }) => {
-    await deleteStoredAvatar(getStorage(), await replaceAvatar(user.id, null));
+    await deleteStoredAvatar(getStorage(), user.id, await replaceAvatar(user.id, null));
     return undefined;
   },
 });

@@ -4,6 +4,7 @@
  */
 import { z } from '../../lib/zod.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { siteConfig } from '../../server/site.ts';
 import { deleteOwnPost, deleteOwnStory, savedToolsPage } from './queries.server.ts';
@@ -20,20 +21,16 @@ function ownId(value: string, missing: 'post_not_found' | 'story_not_found'): st
   return id.data;
 }
 
-/** DELETE /api/dashboard/posts/{id}: the author deletes one of their own tools, and its stored image and logo. */
+/** DELETE /api/dashboard/posts/{id}: the author deletes one of their own tools, and its image and logo unless still referenced. */
 export const deletePostEndpoint = endpoint({
   access: 'delete:post:own',
   params: idParams,
   limits: DELETE_LIMITS,
   handle: async ({ user, params }) => {
-    const keys = await deleteOwnPost(user.id, ownId(params.id, 'post_not_found'));
-    if (!keys) throw new AppError('post_not_found');
-    // The row is gone either way; a file left behind is only wasted space.
-    for (const key of keys) {
-      await getStorage()
-        .delete(key)
-        .catch((error: unknown) => console.error(`No se pudo borrar el archivo ${key} de una publicación eliminada`, error));
-    }
+    const references = await deleteOwnPost(user.id, ownId(params.id, 'post_not_found'));
+    if (!references) throw new AppError('post_not_found');
+    // Only files nothing else references go (another post, a profile, a gallery), and never a curated logo.
+    await deleteUnreferencedFiles(references, { storage: getStorage(), what: 'publicación eliminada', actorId: user.id });
     return undefined;
   },
 });

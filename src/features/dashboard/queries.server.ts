@@ -166,20 +166,16 @@ async function countSavedTools(userId: string, db: Queryable): Promise<number> {
 
 /**
  * Deletes one of the user's own tools, whatever its status (its categories and saves go with it). A published one
- * moves the content version, so the next rebuild takes it off the site. Returns the keys of its stored image and
- * logo, or null when the user has no such tool.
+ * moves the content version, so the next rebuild takes it off the site. Returns the references (keys) of its image
+ * and logo, or null when the user has no such tool.
  */
-export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<string[] | null> {
+export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<Array<string | null> | null> {
   const { rows } = await db.query<{ image_url: string | null; logo_url: string | null }>(
     'DELETE FROM posts WHERE id = $1 AND user_id = $2 RETURNING image_url, logo_url',
     [postId, userId],
   );
   const row = rows[0];
-  if (!row) return null;
-  return [row.image_url, row.logo_url].flatMap((reference) => {
-    const key = reference ? keyOf(reference) : null;
-    return key ? [key] : [];
-  });
+  return row ? [row.image_url, row.logo_url] : null;
 }
 
 export interface StoryView {

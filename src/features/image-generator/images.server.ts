@@ -6,7 +6,7 @@
 import { acquireGeneration } from '../../server/ai/guard.ts';
 import { getImageGenerator } from '../../server/ai/registry.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { keyOf } from '../../server/storage/driver.ts';
+import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { z } from '../../lib/zod.ts';
 import { visitorType } from '../visitor/visitor.ts';
@@ -73,12 +73,8 @@ export const deleteImageEndpoint = endpoint({
     if (!owner) throw new AppError('not_signed_in');
     const reference = await deleteOwnedImage(owner, id);
     if (!reference) throw new AppError('image_not_found');
-    const key = keyOf(reference);
-    // The row is gone either way; a file left behind is only wasted space, so the answer is still success.
-    if (key)
-      await getStorage()
-        .delete(key)
-        .catch((error: unknown) => console.error('No se pudo borrar el archivo de la imagen', error));
+    // The row is gone either way; the file goes too unless a publication or a profile still shows it.
+    await deleteUnreferencedFiles([reference], { storage: getStorage(), what: 'imagen generada eliminada', actorId: user?.id ?? null });
     return { deleted: true };
   },
 });

@@ -11,6 +11,7 @@ import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { serverEnv } from '../../server/env.ts';
 import { fetchImageSafely, SafeFetchError } from '../../server/net/safe-fetch.ts';
 import { StoredFileExistsError, type StorageDriver } from '../../server/storage/driver.ts';
+import { uploadOwnerSegment } from '../../server/storage/file-owners.ts';
 import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts';
 import { CARD_IMAGE_WIDTH, publicImageUrl } from '../../server/storage/references.ts';
 import { getStorage } from '../../server/storage/storage.ts';
@@ -68,11 +69,6 @@ export interface StoredImage {
   height: number;
 }
 
-/** Storage keys hold lower-case segments only; better-auth ids are mixed case. */
-function ownerSegment(userId: string): string {
-  return userId.toLowerCase().replace(/[^a-z0-9_-]/g, '') || 'anonimo';
-}
-
 /** Checks, re-encodes and stores the bytes at `{userId}/{timestamp}.{ext}` (never overwriting). */
 export async function storePublicationImage(bytes: Uint8Array, userId: string, storage: StorageDriver = getStorage()): Promise<StoredImage> {
   assertAcceptableImage(bytes);
@@ -83,7 +79,8 @@ export async function storePublicationImage(bytes: Uint8Array, userId: string, s
     if (error instanceof InvalidImageError) throw new AppError('invalid_image', { cause: error });
     throw error;
   }
-  const owner = ownerSegment(userId);
+  // The key's first segment records the owner: file-owners.ts reads it back to decide who may reference the file.
+  const owner = uploadOwnerSegment(userId);
   for (let attempt = 0; ; attempt++) {
     // Two uploads by one author in the same millisecond get consecutive timestamps.
     const key = `${owner}/${Date.now() + attempt}.${encoded.extension}`;

@@ -7,7 +7,9 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { serverEnv } from '../../server/env.ts';
 import { fetchPageSafely, SafeFetchError } from '../../server/net/safe-fetch.ts';
-import { keyOf } from '../../server/storage/driver.ts';
+import { sanitizeRichText } from '../../server/html/sanitize.ts';
+import { assertMayReference, keysOfReferences } from '../../server/storage/file-owners.ts';
+import { storedKeyOf, storedKeysInHtml } from '../../server/storage/references.ts';
 import { siteConfig } from '../../server/site.ts';
 import { z } from '../../lib/zod.ts';
 import { notifyAuthor } from '../moderation/queue.server.ts';
@@ -29,17 +31,29 @@ const TOO_LARGE = 'El contenido es demasiado largo. Acórtalo o divide la public
 export const PUBLISH_SIGNED_OUT = 'Necesitas iniciar sesión para publicar.';
 export const EDIT_SIGNED_OUT = 'Necesitas iniciar sesión para editar.';
 
-/** Images typed as an address reach the server as addresses only if the form was bypassed: they are imported too. */
-async function importTypedImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl'>>(
+/**
+ * The image and logo as the row will store them, after the ownership rule (file-owners.ts) passed for every stored
+ * file the submission names: a value naming one of our files (its key, or any URL it is served at) becomes its
+ * key; another web address (the form was bypassed) is downloaded and stored as the author's upload. The images
+ * of the article are checked by the same rule. `held` is the row being edited: what it already names stays allowed.
+ * Runs before anything is downloaded or written, so a refused request changes nothing.
+ */
+async function resolveImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl' | 'content'>>(
   input: T,
   user: SessionUser,
-  keep: { imageUrl?: string; logoUrl?: string } = {},
+  held: { imageUrl?: string; logoUrl?: string; content?: string } = {},
   signal?: AbortSignal,
 ): Promise<T> {
+  const fields = ['imageUrl', 'logoUrl'] as const;
+  const keys = Object.fromEntries(fields.map((field) => [field, input[field] ? storedKeyOf(input[field]) : null]));
+  const named = [...fields.flatMap((field) => keys[field] ?? []), ...storedKeysInHtml(sanitizeRichText(input.content))];
+  const heldKeys = [...keysOfReferences([held.imageUrl, held.logoUrl]), ...storedKeysInHtml(held.content ?? '')];
+  await assertMayReference(user, named, { held: heldKeys });
   const result = { ...input };
-  for (const field of ['imageUrl', 'logoUrl'] as const) {
+  for (const field of fields) {
     const value = input[field];
-    if (value && !keyOf(value) && value !== keep[field]) result[field] = (await importImageFromUrl(value, user.id, { signal })).key;
+    if (keys[field]) result[field] = keys[field];
+    else if (value && value !== held[field]) result[field] = (await importImageFromUrl(value, user.id, { signal })).key;
   }
   return result;
 }
@@ -50,7 +64,7 @@ export const publishEndpoint = endpoint({
   limits: PUBLISH_RATE_LIMITS,
   handle: async ({ body, user, request }) => {
     if (!user) throw new AppError('not_signed_in', { message: PUBLISH_SIGNED_OUT });
-    const input = await importTypedImages(body, user, {}, request.signal);
+    const input = await resolveImages(body, user, {}, request.signal);
     const saved = await createSubmission(input, user, siteConfig());
     return { ...saved, path: `/${saved.slug}` };
   },
@@ -80,7 +94,7 @@ export const editEndpoint = endpoint({
     const loaded = await loadEditablePost(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
-    const input = await importTypedImages(body, user, { imageUrl: loaded.post.imageUrl, logoUrl: loaded.post.logoUrl }, request.signal);
+    const input = await resolveImages(body, user, loaded.post, request.signal);
     const outcome = await saveEdit(params.id, input, user, siteConfig());
     if (outcome.publicChange) await publishedContentChanged(`edición de «${outcome.title}»`);
     if (outcome.status !== outcome.previousStatus && outcome.status !== 'pending') {

@@ -22,7 +22,7 @@ import {
   registerFields,
   SPANISH_MESSAGE_CODE,
 } from '../../features/auth/auth-forms.ts';
-import { deleteAccountFiles, deleteAccountRows } from '../../features/dashboard/account-deletion.server.ts';
+import { deleteAccountFiles, deleteAccountRows, type AccountFiles } from '../../features/dashboard/account-deletion.server.ts';
 import { avatarUrlFor } from '../../features/dashboard/avatar-url.server.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
@@ -30,6 +30,7 @@ import { createMailer, type SendMail } from '../email/mailer.ts';
 import { emailChangeNoticeEmail, emailChangeVerificationEmail, existingAccountEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts';
 import { serverEnv, trustedOrigins, type ServerEnv } from '../env.ts';
 import type { StorageDriver } from '../storage/driver.ts';
+import { storedKeyOf } from '../storage/references.ts';
 import { getStorage } from '../storage/storage.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
@@ -121,7 +122,16 @@ export function createAuth(options: AuthOptions) {
   const google = googleProvider(options.google);
   const storage = options.storage ?? getStorage;
   // Files of an account being deleted, from its rows' deletion (before) to the files' (after).
-  const filesOfDeletedAccounts = new Map<string, string[]>();
+  const filesOfDeletedAccounts = new Map<string, AccountFiles>();
+  /**
+   * better-auth would store any `image` a sign-up (or a provider) sends as the avatar, and the avatar's file is
+   * deleted with it: one of our stored files is an avatar only through /api/me/avatar, which writes the profile
+   * itself. A provider's picture (a web address elsewhere) is kept as it is.
+   */
+  const refuseStoredImage = (image: unknown) => {
+    if (typeof image === 'string' && storedKeyOf(image, { storage: storage(), origins: options.trustedOrigins }))
+      throw new APIError('FORBIDDEN', { message: ERROR_TABLE.file_not_yours.message, code: SPANISH_MESSAGE_CODE });
+  };
   return betterAuth({
     appName: siteName,
     baseURL: site.origin,
@@ -151,7 +161,7 @@ export function createAuth(options: AuthOptions) {
         afterDelete: async (user) => {
           const keys = filesOfDeletedAccounts.get(user.id) ?? [];
           filesOfDeletedAccounts.delete(user.id);
-          await deleteAccountFiles(storage(), keys);
+          await deleteAccountFiles(pool, storage(), user.id, keys);
         },
       },
     },
@@ -213,9 +223,17 @@ export function createAuth(options: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: { ...user, name: profileName(user.name, user.email), role: roleForEmail(user.email, options.adminEmail), isActive: true },
-          }),
+          before: async (user) => {
+            refuseStoredImage(user.image);
+            return {
+              data: { ...user, name: profileName(user.name, user.email), role: roleForEmail(user.email, options.adminEmail), isActive: true },
+            };
+          },
+        },
+        update: {
+          before: async (user) => {
+            refuseStoredImage(user.image);
+          },
         },
       },
       session: {
@@ -234,6 +252,8 @@ export function createAuth(options: AuthOptions) {
         if (schema) validate(schema, ctx.body);
         // Trimmed name and bio are what gets stored.
         if (ctx.path === '/update-user') return { context: { body: validate(profileUpdate, ctx.body) } };
+        // Here, not only in the user hook: better-auth answers a refusal inside sign-up as a feigned success.
+        if (ctx.path === '/sign-up/email') refuseStoredImage((ctx.body as { image?: unknown } | undefined)?.image);
         if (ctx.path === '/delete-user') await requirePasswordToDelete(ctx);
         return undefined;
       }),

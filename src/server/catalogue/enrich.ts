@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { inTransaction } from '../db/transaction.ts';
 import { fetchImageSafely, SafeFetchError } from '../net/safe-fetch.ts';
 import { keyOf, StoredFileExistsError, type StorageDriver } from '../storage/driver.ts';
+import { deleteUnreferencedFiles } from '../storage/file-owners.ts';
 import { InvalidImageError, reencodeImage } from '../storage/images.ts';
 import { HostGate } from './host-gate.ts';
 import { rankIcons, isSvgIcon, type PageMeta } from '../net/page-meta.ts';
@@ -320,16 +321,14 @@ export class Enricher {
     }, this.options.pool);
   }
 
-  /** Removes the enrichment files a tool no longer uses (only our own enrichment/ keys). */
+  /** Removes the enrichment files a tool no longer uses (only our own enrichment/ keys, and only unreferenced ones). */
   async cleanReplaced(outcome: Outcome): Promise<void> {
     const replaced = [
       outcome.image && outcome.tool.image_source === 'enrichment' ? outcome.tool.image_url : null,
       outcome.logo && outcome.tool.logo_source === 'enrichment' ? outcome.tool.logo_url : null,
-    ];
-    for (const reference of replaced) {
-      const key = reference ? keyOf(reference) : null;
-      if (key?.startsWith('enrichment/')) await this.options.storage.delete(key).catch(() => undefined);
-    }
+    ].filter((reference) => reference && keyOf(reference)?.startsWith('enrichment/'));
+    // An admin may have given another tool the same file: the rule of file-owners.ts keeps it then.
+    await deleteUnreferencedFiles(replaced, { storage: this.options.storage, db: this.options.pool, what: 'imagen de enriquecimiento sustituida' });
   }
 }
 
