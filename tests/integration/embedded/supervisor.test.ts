@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,5 +68,36 @@ describe('supervised embedded database', () => {
       await pool.end().catch(() => undefined);
       await database.stop();
     }
+  });
+
+  it('does not restart a server that a Ctrl-C in the terminal stopped together with the site', async () => {
+    // As npm start does: a supervised database and a SIGINT handler of its own that closes the site (a second
+    // here) and then the database; PostgreSQL, which got the same signal, has long finished by then.
+    const script = `
+      import { startEmbeddedDatabase } from ${JSON.stringify(path.resolve('src/server/db/embedded.ts'))};
+      const database = await startEmbeddedDatabase({ dataDir: ${JSON.stringify(dataDir)}, supervise: (line) => console.log(line) });
+      process.once('SIGINT', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await database.stop();
+        console.log('parado');
+        process.exit(0);
+      });
+      console.log('listo');
+      setInterval(() => {}, 1000);
+    `;
+    // Its own process group, like a terminal's foreground job: the signal reaches node and PostgreSQL at once.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await until(async () => (output.includes('listo') ? true : undefined), 60_000);
+    const server = (await readPostmasterPid(pgDir))!.pid;
+
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).toContain('parado');
+    expect(output).not.toMatch(/Caída|Reinicio/);
+    expect(isAlive(server)).toBe(false);
+    expect(await readPostmasterPid(pgDir)).toBeUndefined();
   });
 });
