@@ -42,3 +42,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** One log line for an error that isDatabaseUnavailable() recognises: its first line, without query or parameters. */
+export function unavailableLine(error: unknown): string {
+  return `base de datos no disponible (${String((error as Error)?.message ?? error).split('\n')[0]})`;
+}
+
+/** What to log for a failed background read: one line while PostgreSQL is unreachable (it repeats every second), else the whole error. */
+export function loggableFailure(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? unavailableLine(error) : error;
+}

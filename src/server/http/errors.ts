@@ -4,7 +4,7 @@
  */
 import { ERROR_TABLE, type ErrorBody, type ErrorKind } from '../../lib/error-table.ts';
 import { AiProviderError } from '../ai/types.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { isDatabaseUnavailable, unavailableLine } from '../db/unavailable.ts';
 
 export interface AppErrorOptions {
   /** SPEC's own wording for this form, when it has one; the status still comes from the table. */
@@ -52,7 +52,7 @@ export function toAppError(error: unknown, label: string): AppError {
   }
   // PostgreSQL is down or restarting: the visitor should retry, not read "error". One line, not a stack per request.
   if (isDatabaseUnavailable(error)) {
-    console.error(`[${label}] base de datos no disponible: ${(error as Error).message}`);
+    console.error(`[${label}] ${unavailableLine(error)}`);
     return new AppError('unavailable', { cause: error, retryAfter: DATABASE_RETRY_AFTER_S });
   }
   console.error(`[${label}] error inesperado:`, error);
