@@ -12,9 +12,10 @@ import { log } from './_cli.ts';
 /**
  * `siteLock`: the script serves or builds the site, so it holds the shared site lock until it closes the
  * database; npm run restore refuses while any such script runs, and such a script waits while a restore runs.
+ * `supervise`: the script runs until stopped (npm start, npm run dev), so an embedded database that dies is restarted.
  */
-export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean; siteLock?: boolean }): Promise<OpenDatabase> {
-  const database = await openDatabase(env);
+export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean; siteLock?: boolean; supervise?: boolean }): Promise<OpenDatabase> {
+  const database = await openDatabase(env, { supervise: options.supervise ? log : undefined });
   log(database.embedded ? `Base de datos embebida en ${path.resolve(env.DATA_DIR, 'pg')}` : 'Base de datos: DATABASE_URL');
   const siteLock = options.siteLock ? await holdSiteLock(database.url, log) : undefined;
   const applied = await migrate(database.pool);

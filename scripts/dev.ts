@@ -6,7 +6,7 @@ import { prepareDatabase } from './_database.ts';
 
 await runCli(async () => {
   const env = readEnv();
-  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true });
+  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true, supervise: true });
   const child = spawn(process.execPath, [`${root}/node_modules/astro/bin/astro.mjs`, 'dev', '--port', String(env.PORT), '--host', env.HOST], {
     stdio: 'inherit',
     // The same SITE_URL the server derives, so Astro's own URLs and the auth origins agree.

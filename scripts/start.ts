@@ -14,7 +14,7 @@ import { prepareDatabase } from './_database.ts';
 await runCli(async () => {
   const env = readEnv();
   await assertPortAvailable(env.PORT, env.HOST);
-  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true });
+  const database = await prepareDatabase(env, { seedWhenEmpty: true, siteLock: true, supervise: true });
   const stop = async () => {
     await database.close().catch(() => undefined);
     process.exit(0);

@@ -3,14 +3,17 @@
  * security headers (pages get a CSP with their inline scripts' hashes). Authorization happens in each page
  * and endpoint, never here.
  */
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { adPolicySources, pageCarriesAds } from './features/ads/ads-policy.server.ts';
 import { readSession } from './server/auth/auth.ts';
 import { getPool } from './server/db/client.ts';
+import { isDatabaseUnavailable } from './server/db/unavailable.ts';
 import { AppError, errorResponse } from './server/http/errors.ts';
 import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
 import { securityOptions } from './server/http/security-options.ts';
+import { databaseUnavailableResponse, plainPage } from './server/http/unavailable.ts';
 import { currentSettings, freezeSettingsForBuild } from './server/settings/site-settings.ts';
 
 async function withSecurityHeaders(response: Response): Promise<Response> {
@@ -31,8 +34,7 @@ const redirects = new RedirectTable(getPool);
 
 /** A tool deleted on purpose (the node server sends the site's not-found page with this status). */
 function goneResponse(): Response {
-  const page = `<!doctype html><html lang="es"><meta charset="utf-8"><title>Publicación no encontrada</title><h1>Publicación no encontrada</h1><p>La publicación que buscas no existe o ha sido eliminada.</p><p><a href="/">Volver al inicio</a></p></html>`;
-  return new Response(page, { status: 410, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  return plainPage(410, 'Publicación no encontrada', '<p>La publicación que buscas no existe o ha sido eliminada.</p><p><a href="/">Volver al inicio</a></p>');
 }
 
 /**
@@ -56,13 +58,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.
   const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
+  try {
+    return secure(await onDemand(context, next));
+  } catch (error) {
+    // A page or the session lookup that needed PostgreSQL while it is down: 503 to retry, never the 500 page.
+    if (!isDatabaseUnavailable(error)) throw error;
+    return secure(databaseUnavailableResponse(context.url.pathname, error, `${context.request.method} ${context.url.pathname}`));
+  }
+});
+
+async function onDemand(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (context.request.method === 'GET' || context.request.method === 'HEAD') {
     const redirect = await redirects.match(context.url.pathname);
-    if (redirect?.to) return secure(context.redirect(redirectLocation(redirect.to, context.url.search), redirect.status as 301 | 302 | 307 | 308));
-    if (redirect) return secure(goneResponse());
+    if (redirect?.to) return context.redirect(redirectLocation(redirect.to, context.url.search), redirect.status as 301 | 302 | 307 | 308);
+    if (redirect) return goneResponse();
   }
   // Stored files (/media/) are public and the same for everyone, and the auth routes read the session themselves.
-  if (context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return secure(await next());
+  if (context.url.pathname.startsWith('/api/auth/') || context.url.pathname.startsWith('/media/')) return next();
   // No session cookie, no session: most on-demand requests are anonymous and skip the lookup.
   if (context.request.headers.get('cookie')?.includes('session_token')) {
     const current = await readSession(context.request.headers);
@@ -71,5 +83,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
       context.locals.session = current.session;
     }
   }
-  return secure(jsonForApi(context.url.pathname, await next()));
-});
+  return jsonForApi(context.url.pathname, await next());
+}

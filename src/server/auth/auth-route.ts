@@ -5,7 +5,9 @@
  */
 import type { APIContext } from 'astro';
 import { ERROR_TABLE, type ErrorKind } from '../../lib/error-table.ts';
-import { AppError, errorResponse } from '../http/errors.ts';
+import { getPool } from '../db/client.ts';
+import { checkDatabase } from '../db/health.ts';
+import { AppError, DATABASE_RETRY_AFTER_S, errorResponse } from '../http/errors.ts';
 import { assertCleanText, clientIp, isSameOrigin, readLimitedBytes } from '../http/endpoint.ts';
 import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
 
@@ -112,6 +114,7 @@ function assertCleanBody(bytes: Uint8Array, contentType: string): void {
 export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'clientAddress'>): Promise<Response> {
   const { request } = context;
   const mutation = request.method !== 'GET' && request.method !== 'HEAD';
+  const label = `${request.method} ${new URL(request.url).pathname}`;
   let body: Uint8Array | undefined;
   try {
     if (mutation) {
@@ -122,14 +125,24 @@ export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'c
       body = bytes;
     }
   } catch (error) {
-    return errorResponse(error, `${request.method} ${new URL(request.url).pathname}`);
+    return errorResponse(error, label);
   }
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   headers.delete('content-length');
   // The rate-limit IP is the connection's (or a proxy's that security.allowedDomains trusts), never the client's say.
   headers.set(CLIENT_IP_HEADER, clientIp(context));
-  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined }));
+  let response: Response;
+  try {
+    response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined }));
+  } catch (error) {
+    // Its rate limiter runs outside its own error handling: a database outage there arrives as a throw.
+    return errorResponse(error, label);
+  }
+  // better-auth turns a failed query into a bare 500 and keeps the cause to itself: while PostgreSQL is down, that is a 503.
+  if (response.status >= 500 && (await checkDatabase(getPool())).state === 'down') {
+    return errorResponse(new AppError('unavailable', { retryAfter: DATABASE_RETRY_AFTER_S }), label);
+  }
   // better-auth's errors are JSON, except its rate limiter's, which is text: both are rewritten; its HTML error page is not.
   const type = response.headers.get('content-type') ?? '';
   const translated = response.status >= 400 && !type.includes('text/html') ? await spanishAuthError(response) : response;

@@ -32,6 +32,7 @@ import { serverEnv, trustedOrigins, type ServerEnv } from '../env.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { storedKeyOf } from '../storage/references.ts';
 import { getStorage } from '../storage/storage.ts';
+import { authLog } from './auth-log.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -139,6 +140,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     telemetry: { enabled: false },
+    logger: { log: authLog },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: profiles, session: sessions, account: accounts, verification: verifications },

@@ -13,6 +13,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../env.ts';
 import {
+  clearAfterCrash,
   ensureOwnedBy,
   ensureReachable,
   initialiseCluster,
@@ -24,6 +25,7 @@ import {
   startServer,
   terminateServer,
 } from './postgres-server.ts';
+import { superviseServer } from './supervisor.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -178,7 +180,12 @@ function stopAllNow(): void {
   for (const stop of running) stop();
 }
 
+// Set by a signal to this process: the same signal may have reached PostgreSQL (one process group), and its exit
+// is then part of the shutdown, not a fall to recover from.
+let shuttingDown = false;
+
 function onSignal(signal: NodeJS.Signals): void {
+  shuttingDown = true;
   // A script with a handler of its own (npm start, npm run dev) shuts down in order and stops the database itself.
   if (process.listenerCount(signal) > 1) return;
   stopAllNow();
@@ -199,8 +206,12 @@ function track(stopNow: () => void): () => void {
   };
 }
 
-/** Starts (creating it on first use) the embedded PostgreSQL of `dataDir` on a loopback port. */
-export async function startEmbeddedDatabase(options: { dataDir: string; port?: number }): Promise<EmbeddedDatabase> {
+/**
+ * Starts (creating it on first use) the embedded PostgreSQL of `dataDir` on a loopback port. With `supervise`
+ * (long-running scripts: npm start, npm run dev) a server that dies is restarted on the same port, and each
+ * fall, restart and recovery is one line through that function.
+ */
+export async function startEmbeddedDatabase(options: { dataDir: string; port?: number; supervise?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const lock = await acquireLock(options.dataDir);
   const pgDir = path.resolve(options.dataDir, 'pg');
   try {
@@ -217,11 +228,21 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port?: n
     // Another program may take the free port before PostgreSQL binds it: try a couple of others.
     for (let attempt = 1; ; attempt++) {
       try {
-        const server = await startServer({ pgDir, port, logPath, user });
+        const started = await startServer({ pgDir, port, logPath, user });
         await lock.write(port);
+        const server = options.supervise
+          ? superviseServer(started, {
+              restart: async (deadPid) => {
+                await clearAfterCrash(pgDir, deadPid);
+                return startServer({ pgDir, port, logPath, user });
+              },
+              log: options.supervise,
+              mayRestart: () => !shuttingDown,
+            })
+          : { pid: () => started.pid, stop: () => started.stop() };
         const untrack = track(() => {
           try {
-            process.kill(server.pid, 'SIGINT');
+            process.kill(server.pid(), 'SIGINT');
           } catch {
             // Already stopped.
           }

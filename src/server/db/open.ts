@@ -40,7 +40,8 @@ export function explainConnectionError(error: unknown, url: string): ConfigError
   );
 }
 
-export async function openDatabase(env: ServerEnv): Promise<OpenDatabase> {
+/** `supervise`: restart the embedded database if it dies, reporting through this function (long-running scripts). */
+export async function openDatabase(env: ServerEnv, options: { supervise?: (line: string) => void } = {}): Promise<OpenDatabase> {
   if (env.DATABASE_URL) {
     const pool = createPool(env.DATABASE_URL);
     try {
@@ -51,7 +52,7 @@ export async function openDatabase(env: ServerEnv): Promise<OpenDatabase> {
     }
     return { url: env.DATABASE_URL, pool, embedded: false, close: () => pool.end() };
   }
-  const embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, port: env.EMBEDDED_DB_PORT });
+  const embedded = await startEmbeddedDatabase({ dataDir: env.DATA_DIR, port: env.EMBEDDED_DB_PORT, supervise: options.supervise });
   process.env.DATABASE_URL = embedded.url;
   // Tells the auth module that a secret kept under DATA_DIR is acceptable (one machine, one process).
   process.env.EMBEDDED_DATABASE = '1';

@@ -5,7 +5,7 @@
  * site's own shutdown short and change every script's exit code.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmod, chown, lchown, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, lchown, mkdir, mkdtemp, open, readFile, readdir, readlink, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -139,6 +139,44 @@ export async function readPostmasterPid(pgDir: string): Promise<{ pid: number; p
   } catch {
     return undefined;
   }
+}
+
+/** PIDs of the processes working in `pgDir` (every PostgreSQL backend's working directory is its data directory); undefined where /proc is missing. */
+async function processesIn(pgDir: string): Promise<number[] | undefined> {
+  const target = await realpath(pgDir);
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return undefined;
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => undefined);
+    if (cwd === target && isAlive(Number(entry))) found.push(Number(entry));
+  }
+  return found;
+}
+
+/**
+ * Gets the data directory of a server that died (kill -9, a crash) ready for the next start. Its backends notice
+ * the postmaster's death and exit within moments: we wait for them, since PostgreSQL refuses to start while they
+ * still hold the old shared memory. Its postmaster.pid stays behind; PostgreSQL replaces it by itself unless the
+ * PID in it now belongs to another program, so once no backend is left the file is removed. Where /proc is
+ * missing the file is left alone: PostgreSQL's own shared-memory check is then the guard, and the start is retried.
+ */
+export async function clearAfterCrash(pgDir: string, deadPid: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const remaining = await processesIn(pgDir);
+    if (remaining === undefined) return;
+    if (remaining.length === 0) break;
+    if (Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const status = await readPostmasterPid(pgDir);
+  if (status?.pid === deadPid) await unlink(path.join(pgDir, 'postmaster.pid')).catch(() => undefined);
 }
 
 /**

@@ -45,8 +45,29 @@ describe('the error table', () => {
     expect(await crash.text()).not.toContain('Cannot read');
     const outage = errorResponse(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     expect(outage.status).toBe(503);
-    expect(outage.headers.get('retry-after')).toBe('10');
+    expect(outage.headers.get('retry-after')).toBe('5');
     expect(logged).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['a connection the server dropped', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    ['an administrator shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['a server still recovering', Object.assign(new Error('the database system is in recovery mode'), { code: '57P03' })],
+    ['a driver error wrapped by Drizzle', new Error('Failed query: select 1', { cause: new Error('Connection terminated unexpectedly') })],
+  ])('answers %s with the table’s 503 and Retry-After, never a 500', async (_, failure) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = errorResponse(failure);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ error: ERROR_TABLE.unavailable.message, code: 'unavailable', retryAfter: 5 });
+  });
+
+  it('keeps a query that is wrong, not the database, a 500', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = Object.assign(new Error('column "nope" does not exist'), { code: '42703' });
+    expect(errorResponse(new Error('Failed query', { cause: broken })).status).toBe(500);
   });
 });
 

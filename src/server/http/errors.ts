@@ -4,6 +4,7 @@
  */
 import { ERROR_TABLE, type ErrorBody, type ErrorKind } from '../../lib/error-table.ts';
 import { AiProviderError } from '../ai/types.ts';
+import { isDatabaseUnavailable, unavailableLine } from '../db/unavailable.ts';
 
 export interface AppErrorOptions {
   /** SPEC's own wording for this form, when it has one; the status still comes from the table. */
@@ -39,8 +40,8 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
   return new Response(JSON.stringify(body), { status, headers: sent });
 }
 
-/** PostgreSQL is down or restarting: the visitor should retry, not read "error". */
-const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+/** Seconds a client should wait before retrying while PostgreSQL is down: a supervised restart takes a few. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** The AppError an unknown failure stands for; unexpected ones are logged with their stack. */
 export function toAppError(error: unknown, label: string): AppError {
@@ -49,10 +50,10 @@ export function toAppError(error: unknown, label: string): AppError {
     console.error(`[${label}] proveedor de IA: ${error.kind}: ${error.message}`);
     return new AppError(`ai_${error.kind}`, { cause: error });
   }
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && DATABASE_UNAVAILABLE.has(code)) {
-    console.error(`[${label}] base de datos no disponible:`, error);
-    return new AppError('unavailable', { cause: error, retryAfter: 10 });
+  // PostgreSQL is down or restarting: the visitor should retry, not read "error". One line, not a stack per request.
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[${label}] ${unavailableLine(error)}`);
+    return new AppError('unavailable', { cause: error, retryAfter: DATABASE_RETRY_AFTER_S });
   }
   console.error(`[${label}] error inesperado:`, error);
   return new AppError('internal', { cause: error });

@@ -4,6 +4,7 @@
  * it at most every few seconds, so a change made in the admin panel applies to every process within seconds.
  */
 import type pg from 'pg';
+import { loggableFailure } from '../db/unavailable.ts';
 
 export interface Redirect {
   status: 301 | 302 | 307 | 308 | 410;
@@ -58,7 +59,7 @@ export class RedirectTable {
       })
       .catch((error: unknown) => {
         // A database hiccup must not take the site down: keep the last table and try again shortly.
-        console.error('No se pudo leer la tabla de redirecciones:', error);
+        console.error('No se pudo leer la tabla de redirecciones:', loggableFailure(error));
         this.loadedAt = Date.now() - RELOAD_AFTER_MS / 2;
       })
       .finally(() => {

@@ -11,18 +11,24 @@ import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
 import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
 import { getPool } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
 import { AppError, errorResponse } from './errors.ts';
+import { healthResponse } from './health.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
 import { StalePages, toolPageSlug } from './stale-pages.ts';
 import { StaticFiles } from './static-files.ts';
+import { databaseUnavailableResponse } from './unavailable.ts';
+
+const HEALTH_PATH = '/api/health';
 
 type AstroHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> | void;
 
 interface ActiveBuild {
   id: string;
+  builtAt: string;
   /** When the build read the database (BuildInfo.contentReadAt). */
   contentReadAt: string | undefined;
   files: StaticFiles;
@@ -43,6 +49,7 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
   const module = (await import(entry)) as { handler: AstroHandler };
   return {
     id: current.info.id,
+    builtAt: current.info.builtAt,
     contentReadAt: current.info.contentReadAt,
     files: await StaticFiles.load(path.join(current.dir, 'client'), security),
     handler: module.handler,
@@ -52,11 +59,11 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
 function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: ServerResponse): void {
   // API clients read JSON, also for a path or method that does not exist.
   if (request.url?.startsWith('/api/')) {
-    sendWebResponse(request, response, errorResponse(new AppError('not_found'))).catch((error: unknown) => sendServerError(response, error));
+    sendWebResponse(request, response, errorResponse(new AppError('not_found'))).catch((error: unknown) => sendServerError(request, response, error));
     return;
   }
   const page = active.files.find('/404.html');
-  if (page) active.files.send(request, response, page, 404).catch((error: unknown) => sendServerError(response, error));
+  if (page) active.files.send(request, response, page, 404).catch((error: unknown) => sendServerError(request, response, error));
   else response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Página no encontrada');
 }
 
@@ -64,14 +71,19 @@ function sendNotFound(active: ActiveBuild, request: IncomingMessage, response: S
 function sendRedirect(active: ActiveBuild, request: IncomingMessage, response: ServerResponse, redirect: Redirect, search: string): void {
   if (redirect.status === 410 || !redirect.to) {
     const page = active.files.find('/404.html');
-    if (page) active.files.send(request, response, page, 410).catch((error: unknown) => sendServerError(response, error));
+    if (page) active.files.send(request, response, page, 410).catch((error: unknown) => sendServerError(request, response, error));
     else response.writeHead(410, { 'content-type': 'text/plain; charset=utf-8' }).end('Esta página ya no existe.');
     return;
   }
   response.writeHead(redirect.status, { location: redirectLocation(redirect.to, search), 'cache-control': 'no-store' }).end();
 }
 
-function sendServerError(response: ServerResponse, error: unknown): void {
+function sendServerError(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  if (isDatabaseUnavailable(error) && !response.headersSent) {
+    const label = `${request.method} ${request.url}`;
+    sendWebResponse(request, response, databaseUnavailableResponse(request.url ?? '/', error, label)).catch(() => response.destroy());
+    return;
+  }
   console.error(error);
   if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
   response.end('Error interno del servidor');
@@ -126,6 +138,11 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         response.writeHead(400).end();
         return;
       }
+      // Answered here, not by Astro: with the build being served, and no session or settings to read first.
+      if (pathname === HEALTH_PATH) {
+        await sendWebResponse(request, response, await healthResponse(getPool(), { id: build.id, builtAt: build.builtAt }));
+        return;
+      }
       // Before the files: a deleted or renamed tool's old page may still be in the build being served.
       const redirect = redirects.lookup(pathname);
       if (redirect) {
@@ -149,7 +166,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => sendServerError(response, error));
+    handle(request, response).catch((error: unknown) => sendServerError(request, response, error));
   });
 
   await listen(server, options.port, options.host);

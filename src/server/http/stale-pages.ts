@@ -5,6 +5,7 @@
  * long the rebuild takes. Each process keeps the list in memory and reloads it at most every second.
  */
 import type pg from 'pg';
+import { loggableFailure } from '../db/unavailable.ts';
 
 const RELOAD_AFTER_MS = 1_000;
 /** A change stamped just before the build read the database may have committed just after: treat it as newer. */
@@ -54,7 +55,7 @@ export class StalePages {
       })
       .catch((error: unknown) => {
         // The database is unreachable: keep serving the static files, and try again shortly.
-        console.error('No se pudo leer qué páginas cambiaron desde la última construcción:', error);
+        console.error('No se pudo leer qué páginas cambiaron desde la última construcción:', loggableFailure(error));
         this.loadedAt = Date.now() - RELOAD_AFTER_MS / 2;
       })
       .finally(() => {

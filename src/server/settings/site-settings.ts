@@ -6,6 +6,7 @@
 import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type SettingsGroup, type SiteSettings } from '../../features/admin/settings-schema.ts';
 import { getPool } from '../db/client.ts';
 import type { Queryable } from '../db/queryable.ts';
+import { loggableFailure } from '../db/unavailable.ts';
 
 const RELOAD_AFTER_MS = 3_000;
 
@@ -55,7 +56,7 @@ export function currentSettings(): Promise<SiteSettings> {
       return settings;
     })
     .catch((error: unknown) => {
-      console.error('No se pudieron leer los ajustes del sitio:', error);
+      console.error('No se pudieron leer los ajustes del sitio:', loggableFailure(error));
       loadedAt = Date.now() - RELOAD_AFTER_MS / 2;
       return snapshot ?? defaultSettings();
     })
