@@ -131,9 +131,10 @@ async function readText(file: string): Promise<string | undefined> {
 
 /** The cluster named by DATA_DIR/pg-location, only ever a folder of ours under SHARED_ROOT. */
 async function readMarker(dataDir: string): Promise<string | undefined> {
-  const pgDir = await readText(path.join(dataDir, MARKER));
-  if (pgDir === undefined) return undefined;
-  if (path.dirname(path.dirname(pgDir)) !== SHARED_ROOT || path.basename(pgDir) !== 'pg') {
+  const written = await readText(path.join(dataDir, MARKER));
+  if (written === undefined) return undefined;
+  const pgDir = path.resolve(written);
+  if (pgDir !== written || path.dirname(path.dirname(pgDir)) !== SHARED_ROOT || path.basename(pgDir) !== 'pg') {
     throw new ConfigError(`${path.resolve(dataDir, MARKER)} debe nombrar una carpeta ${SHARED_ROOT}/<nombre>/pg: corrígelo o bórralo.`);
   }
   return pgDir;
