@@ -145,6 +145,13 @@ export async function currentClusterDir(dataDir: string): Promise<string> {
   return (await readMarker(dataDir)) ?? path.resolve(dataDir, 'pg');
 }
 
+/** Deletes a DATA_DIR and, when its cluster lives under SHARED_ROOT, that cluster's folder too (tests, benchmarks). */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  const marked = existsSync(dataDir) ? await readMarker(dataDir) : undefined;
+  if (marked) await rm(path.dirname(marked), { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+}
+
 /** A folder name that a reader can tie to its project (`nc-data`) and that no other DATA_DIR path shares. */
 function placeName(realDataDir: string): string {
   const readable = realDataDir

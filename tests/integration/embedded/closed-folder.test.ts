@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHARED_ROOT } from '../../../src/server/db/embedded-place.ts';
+import { removeDataDir, SHARED_ROOT } from '../../../src/server/db/embedded-place.ts';
 
 const run = promisify(execFile);
 const asRoot = process.getuid?.() === 0;
@@ -52,8 +52,7 @@ async function runOnce(action: 'write' | 'read'): Promise<{ location: string; ro
 }
 
 afterAll(async () => {
-  const marker = await readFile(path.join(dataDir, 'pg-location'), 'utf8').catch(() => '');
-  if (marker.trim()) await rm(path.dirname(marker.trim()), { recursive: true, force: true });
+  await removeDataDir(dataDir);
   // The copy of the binaries is a cache shared by every clone: removed only if this test made it, like the folder itself.
   for (const entry of existsSync(SHARED_ROOT) ? await readdir(SHARED_ROOT) : []) {
     if (entry.startsWith('postgresql-') && !sharedRootBefore?.has(entry)) await rm(path.join(SHARED_ROOT, entry), { recursive: true, force: true });
