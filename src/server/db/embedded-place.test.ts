@@ -41,6 +41,15 @@ describe('placeCluster', () => {
     expect(await placeCluster(path.join(scratch, 'own'), undefined)).toEqual({ pgDir: path.join(scratch, 'own', 'pg') });
   });
 
+  it('refuses to start without root the cluster that root placed under /var/lib/brujula-ia', async () => {
+    const dataDir = path.join(scratch, 'made-by-root');
+    await mkdir(dataDir);
+    await writeFile(path.join(dataDir, 'pg-location'), `${SHARED_ROOT}/nc-data-0123456789ab/pg\n`);
+    await expect(placeCluster(dataDir, undefined)).rejects.toThrow(
+      `La base de datos de ${dataDir} está en ${SHARED_ROOT}/nc-data-0123456789ab/pg, creada como root: arranca el sitio como root.`,
+    );
+  });
+
   it('refuses a pg-location that names anything but a cluster folder of the site', async () => {
     const dataDir = path.join(scratch, 'marked');
     await mkdir(dataDir, { mode: 0o755 });

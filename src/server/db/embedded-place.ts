@@ -210,7 +210,12 @@ async function createPlace(dataDir: string, realDataDir: string, user: OsUser): 
  */
 export async function placeCluster(dataDir: string, user: OsUser | undefined): Promise<ClusterPlace> {
   const local = path.resolve(dataDir, 'pg');
-  if (!user) return { pgDir: local };
+  if (!user) {
+    const marked = await readMarker(dataDir);
+    // A new, empty cluster in DATA_DIR/pg would hide the data without a word.
+    if (marked) throw new ConfigError(`La base de datos de ${path.resolve(dataDir)} está en ${marked}, creada como root: arranca el sitio como root.`);
+    return { pgDir: local };
+  }
   const closedFolder = await firstClosedFolder(dataDir, user);
   const realDataDir = await realpath(dataDir);
   const marked = await readMarker(dataDir);
