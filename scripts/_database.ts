@@ -1,5 +1,4 @@
 /** Opens the database for a script, migrated and, when empty, seeded. */
-import path from 'node:path';
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
 import { applyCatalogueCuration } from '../src/server/catalogue/curation.ts';
 import { seedCatalogue, isCatalogueEmpty } from '../src/server/catalogue/seed.ts';
@@ -16,7 +15,7 @@ import { log } from './_cli.ts';
  */
 export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: boolean; siteLock?: boolean; supervise?: boolean }): Promise<OpenDatabase> {
   const database = await openDatabase(env, { supervise: options.supervise ? log : undefined });
-  log(database.embedded ? `Base de datos embebida en ${path.resolve(env.DATA_DIR, 'pg')}` : 'Base de datos: DATABASE_URL');
+  log(database.embeddedLocation ? `Base de datos embebida en ${database.embeddedLocation}` : 'Base de datos: DATABASE_URL');
   const siteLock = options.siteLock ? await holdSiteLock(database.url, log) : undefined;
   const applied = await migrate(database.pool);
   if (applied.length > 0) log(`Migraciones aplicadas: ${applied.length}`);

@@ -22,6 +22,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { removeDataDir } from '../src/server/db/embedded-place.ts';
 import { readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
@@ -119,7 +120,7 @@ function scratchEnv(folders: { data: string; builds: string }, extra: NodeJS.Pro
 }
 
 async function removeScratch(folders: { data: string; builds: string }): Promise<void> {
-  await Promise.all([rm(folders.data, { recursive: true, force: true }), rm(folders.builds, { recursive: true, force: true })]);
+  await Promise.all([removeDataDir(folders.data), rm(folders.builds, { recursive: true, force: true })]);
 }
 
 async function measureBuild(label: string, tools: number, folders: { data: string; builds: string }, timeoutMs: number): Promise<BuildRow> {

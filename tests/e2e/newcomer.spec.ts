@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { removeDataDir } from '../../src/server/db/embedded-place.ts';
 import { TEST_PASSWORD } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { verificationLink } from './mail.ts';
@@ -50,7 +51,7 @@ test.describe('a new site with no configuration', () => {
   test.beforeAll(async () => {
     // Migrating, seeding and building a new site takes a minute or two on two cores.
     test.setTimeout(300_000);
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
     port = await freePort();
     // Nothing of the suite's own configuration: only what any shell has, plus the port and the folders.
     // Without the background link checker: tests never reach the seeded tools' real sites.
@@ -66,7 +67,7 @@ test.describe('a new site with no configuration', () => {
       site.kill('SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
     await rm(buildsDir, { recursive: true, force: true });
   });
 

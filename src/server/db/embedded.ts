@@ -12,13 +12,14 @@ import { createServer } from 'node:net';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../env.ts';
+import { currentClusterDir, describePlace, placeCluster } from './embedded-place.ts';
 import {
   clearAfterCrash,
   ensureOwnedBy,
-  ensureReachable,
   initialiseCluster,
   isAlive,
   PortInUseError,
+  postgresBinaries,
   processName,
   readPostmasterPid,
   serverUser,
@@ -30,6 +31,8 @@ import { superviseServer } from './supervisor.ts';
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** Where its data lives, and why when that is outside DATA_DIR (for the start-up log). */
+  location: string;
   stop(): Promise<void>;
 }
 
@@ -119,7 +122,7 @@ export function freePort(preferred = 0): Promise<number> {
 }
 
 /** The `postgres` user's password, generated with the database and kept beside it (mode 0600, like auth-secret). */
-async function readPassword(dataDir: string, clusterExists: boolean): Promise<string> {
+async function readPassword(dataDir: string, pgDir: string, clusterExists: boolean): Promise<string> {
   const file = path.join(dataDir, PASSWORD_FILE);
   try {
     const stored = (await readFile(file, 'utf8')).trim();
@@ -127,7 +130,6 @@ async function readPassword(dataDir: string, clusterExists: boolean): Promise<st
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const pgDir = path.resolve(dataDir, 'pg');
   // PostgreSQL writes postmaster.opts on every start; PGlite, which kept its data in the same place until 2026-11, never did.
   if (clusterExists && !existsSync(path.join(pgDir, 'postmaster.opts'))) {
     throw new ConfigError(
@@ -213,15 +215,17 @@ function track(stopNow: () => void): () => void {
  */
 export async function startEmbeddedDatabase(options: { dataDir: string; port?: number; supervise?: (line: string) => void }): Promise<EmbeddedDatabase> {
   const lock = await acquireLock(options.dataDir);
-  const pgDir = path.resolve(options.dataDir, 'pg');
   try {
+    const user = await serverUser(await currentClusterDir(options.dataDir));
+    // As root, where the `postgres` user can reach: DATA_DIR/pg, or a folder of the site's own (embedded-place.ts).
+    const place = await placeCluster(options.dataDir, user);
+    const { pgDir } = place;
     await stopLeftoverServer(pgDir);
     const clusterExists = existsSync(path.join(pgDir, 'PG_VERSION'));
-    const password = await readPassword(options.dataDir, clusterExists);
-    const user = await serverUser(pgDir);
-    if (user) await ensureReachable(options.dataDir, user);
+    const password = await readPassword(options.dataDir, pgDir, clusterExists);
     if (!clusterExists) await initialiseCluster(pgDir, password, user);
     else if (user) await ensureOwnedBy(pgDir, user);
+    const location = describePlace(place, await postgresBinaries(user));
 
     const logPath = path.resolve(options.dataDir, 'pg.log');
     let port = await freePort(options.port ?? 0);
@@ -251,6 +255,7 @@ export async function startEmbeddedDatabase(options: { dataDir: string; port?: n
         return {
           url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
           port,
+          location,
           async stop() {
             await server.stop();
             lock.release();

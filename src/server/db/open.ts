@@ -8,6 +8,8 @@ export interface OpenDatabase {
   url: string;
   pool: pg.Pool;
   embedded: boolean;
+  /** The embedded database's data folder (and why it is there when outside DATA_DIR); undefined with DATABASE_URL. */
+  embeddedLocation?: string;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function openDatabase(env: ServerEnv, options: { supervise?: (line:
     url: embedded.url,
     pool,
     embedded: true,
+    embeddedLocation: embedded.location,
     async close() {
       await pool.end();
       await embedded.stop();

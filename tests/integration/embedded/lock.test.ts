@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,9 @@ import { ConfigError } from '../../../src/server/env.ts';
 
 const run = promisify(execFile);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-lock-'));
+// mkdtemp makes a private folder; PostgreSQL, run as its own user when we are root, must be able to pass through it
+// (a closed DATA_DIR would move the cluster under /var/lib/brujula-ia, which tests/integration/embedded/closed-folder.test.ts covers).
+await chmod(dataDir, 0o711);
 const pgDir = path.join(dataDir, 'pg');
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
@@ -161,6 +164,7 @@ describe('embedded database', () => {
 
   it('explains that a PGlite folder from an earlier version cannot be opened', async () => {
     const oldDir = await mkdtemp(path.join(tmpdir(), 'brujula-pglite-'));
+    await chmod(oldDir, 0o711);
     try {
       await mkdir(path.join(oldDir, 'pg', 'base'), { recursive: true });
       await writeFile(path.join(oldDir, 'pg', 'PG_VERSION'), '18\n');
