@@ -127,16 +127,19 @@ describe('manual rebuilds', () => {
     const { start } = watcherWith(async () => 'content-1', 300);
     const watcher = await start();
     await pool.query("UPDATE posts SET title = 'Uno en cola' WHERE slug = 'uno'");
-    const first = watcher.check();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    queuedWhileWaiting = (await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status = 'queued'")).rows[0].n;
+    let finished = false;
+    const first = watcher.check().finally(() => (finished = true));
+    // Polled rather than read once after a fixed pause: on a loaded machine the watcher's first queries take longer.
+    while (!finished && queuedWhileWaiting === 0) {
+      queuedWhileWaiting = (await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status = 'queued'")).rows[0].n;
+    }
     await first;
     expect(queuedWhileWaiting).toBe(1);
     expect((await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status IN ('queued', 'running')")).rows[0].n).toBe(0);
     watcher.stop();
   });
 
-  it('closes runs left running by a process that stopped mid-build', async () => {
+  it('closes runs left running by a process that stopped mid-build, and queues them again', async () => {
     const { rows } = await pool.query<{ id: string }>(
       "INSERT INTO rebuild_runs (status, reason, started_at) VALUES ('running', 'Cambios en el contenido', now()) RETURNING id",
     );
@@ -146,6 +149,8 @@ describe('manual rebuilds', () => {
     const run = await pool.query('SELECT status, error FROM rebuild_runs WHERE id = $1', [rows[0]!.id]);
     expect(run.rows[0].status).toBe('failed');
     expect(run.rows[0].error).toMatch(/se detuvo/);
+    const retry = await pool.query("SELECT reason, attempt FROM rebuild_runs WHERE status = 'queued'");
+    expect(retry.rows).toEqual([{ reason: 'Cambios en el contenido', attempt: 1 }]);
     watcher.stop();
   });
 });
@@ -225,6 +230,26 @@ describe('retries after a failed or interrupted build', () => {
     await sleep(retryDelayMs(MAX_REBUILD_ATTEMPTS, base));
     await watcher.check();
     expect(started).toHaveLength(MAX_REBUILD_ATTEMPTS);
+    watcher.stop();
+  });
+
+  it('lets a request made during a failing build run at once, counted as the next attempt', async () => {
+    await pool.query('DELETE FROM rebuild_runs');
+    let attempts = 0;
+    const watcher = await retryWatcher(async () => {
+      attempts++;
+      if (attempts === 1) {
+        await pool.query("INSERT INTO rebuild_runs (status, reason, requested_by) VALUES ('queued', 'Solicitada desde el panel', 'jefa')");
+        throw new Error('Sin memoria');
+      }
+      return 'tras-el-fallo';
+    }, 60_000);
+    await pool.query("INSERT INTO rebuild_runs (status, reason) VALUES ('queued', 'Cambios en el contenido')");
+    await watcher.check();
+    expect(await queued()).toEqual([{ reason: 'Solicitada desde el panel', requested_by: 'jefa', attempt: 1, waiting: null }]);
+    await watcher.check();
+    expect(attempts).toBe(2);
+    expect(await queued()).toEqual([]);
     watcher.stop();
   });
 

@@ -92,13 +92,15 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
       `UPDATE rebuild_runs SET attempt = GREATEST(attempt, $1), requested_by = COALESCE(requested_by, $2) WHERE status = 'queued'`,
       [attempt, failed.requestedBy],
     );
-    if (rowCount === 0) {
-      await pool.query(
-        `INSERT INTO rebuild_runs (status, reason, requested_by, attempt, not_before)
-         VALUES ('queued', $1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))`,
-        [failed.reason, failed.requestedBy, attempt, delay],
-      );
+    if (rowCount! > 0) {
+      log(`La reconstrucción se reintentará con la petición que ya estaba en cola (intento ${attempt + 1} de ${MAX_REBUILD_ATTEMPTS}).`);
+      return;
     }
+    await pool.query(
+      `INSERT INTO rebuild_runs (status, reason, requested_by, attempt, not_before)
+       VALUES ('queued', $1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))`,
+      [failed.reason, failed.requestedBy, attempt, delay],
+    );
     log(`Se reintentará la reconstrucción (intento ${attempt + 1} de ${MAX_REBUILD_ATTEMPTS}) dentro de ${Math.round(delay / 1000)} s.`);
   }
 
