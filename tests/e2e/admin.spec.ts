@@ -11,7 +11,7 @@ import { expectNoSeriousA11yViolations } from './axe.ts';
 import { createAccount, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
-const PAGES = ['/admin', '/admin/publicados', '/admin/usuarios', '/admin/redirecciones', '/admin/descripciones', '/admin/configuracion', '/admin/copias'];
+const PAGES = ['/admin', '/admin/publicados', '/admin/usuarios', '/admin/redirecciones', '/admin/descripciones', '/admin/configuracion'];
 const FAKE_ADS_URL = `http://127.0.0.1:${Number(process.env.E2E_FAKE_ADS_PORT ?? Number(process.env.E2E_PORT ?? 4399) + 4000)}`;
 // Chromium logs every 4xx answer as a console error: refusing (401, 403) and the form's 409 are what these tests expect.
 const refused = /the server responded with a status of 4(?:01|03|09)/;

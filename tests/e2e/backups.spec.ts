@@ -5,6 +5,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { signIn, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
+import { expectNoSeriousA11yViolations } from './axe.ts';
 import { createAccount } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { siteUnderTest } from './site-under-test.ts';
@@ -22,6 +23,9 @@ test('an admin sees the daily copies with date and size and downloads one; other
   try {
     const guest = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     expect((await guest.request.get(`/api/admin/copias/${NAME}`)).status()).toBe(401);
+    const guestPage = await guest.newPage();
+    await guestPage.goto('/admin/copias');
+    await expect(guestPage).toHaveURL(`/login?next=${encodeURIComponent('/admin/copias')}`);
     await guest.close();
 
     const user = uniqueEmail('copias-usuario');
@@ -41,6 +45,7 @@ test('an admin sees the daily copies with date and size and downloads one; other
     // 02:30 UTC is 03:30 in Madrid in November.
     const row = page.getByRole('row', { name: /20 nov 2026, 3:30/ });
     await expect(row).toContainText('3 KB');
+    await expectNoSeriousA11yViolations(page);
     const download = page.waitForEvent('download');
     await row.getByRole('link', { name: /Descargar la copia del 20 nov 2026/ }).click();
     expect((await download).suggestedFilename()).toBe(NAME);
