@@ -7,12 +7,6 @@ export function describeCount(count: number, noun: string, plural = `${noun}s`):
   return `${number.format(count)} ${count === 1 ? noun : plural}`;
 }
 
-export function describeBytes(bytes: number): string {
-  if (bytes < 1024) return `${number.format(bytes)} bytes`;
-  if (bytes < 1024 * 1024) return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 0 }).format(bytes / 1024)} KB`;
-  return `${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 }).format(bytes / 1024 / 1024)} MB`;
-}
-
 export function describeSeconds(ms: number): string {
   return `Tiempo: ${new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(ms / 1000)} s`;
 }

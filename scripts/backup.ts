@@ -6,12 +6,14 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writeBackup } from '../src/server/backup/backup.ts';
+import { backupFileName } from '../src/server/backup/schedule.ts';
 import { createPool } from '../src/server/db/client.ts';
 import { runningEmbeddedDatabase } from '../src/server/db/embedded.ts';
 import { explainConnectionError, openDatabase, type OpenDatabase } from '../src/server/db/open.ts';
 import { ConfigError, readEnv, type ServerEnv } from '../src/server/env.ts';
 import { log, runCli } from './_cli.ts';
-import { describeBytes, describeCount, describeSeconds, shownPath } from './_backup.ts';
+import { describeBytes } from '../src/lib/bytes.ts';
+import { describeCount, describeSeconds, shownPath } from './_backup.ts';
 
 /** The running embedded server if there is one (the site is up), otherwise whatever npm start would open. */
 async function connect(env: ServerEnv): Promise<Pick<OpenDatabase, 'pool' | 'close'>> {
@@ -26,8 +28,7 @@ async function connect(env: ServerEnv): Promise<Pick<OpenDatabase, 'pool' | 'clo
 }
 
 function defaultName(): string {
-  const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-').replace('T', '_');
-  return path.join('backups', `brujula-${stamp}.tar.gz`);
+  return path.join('backups', backupFileName(new Date()));
 }
 
 await runCli(async () => {

@@ -5,9 +5,10 @@
  * dropping a request; meanwhile new and changed tool pages are rendered on demand. The catalogue's background
  * work (link checks, enrichment, 'Populares') runs here too, as in npm start.
  */
+import { startBackupSchedule } from '../src/server/backup/schedule.ts';
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
 import { buildSite } from '../src/server/build/build-site.ts';
-import { readCurrentBuild } from '../src/server/build/builds.ts';
+import { readCurrentBuild, removeLeftoverBuilds } from '../src/server/build/builds.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
@@ -27,6 +28,8 @@ await runCli(async () => {
   const database = await openDatabase(env);
   // npm run restore refuses while this lock is held.
   const siteLock = await holdSiteLock(database.url, log);
+  // What a killed or failed build left (npm start does this when it builds).
+  await removeLeftoverBuilds(env.BUILDS_DIR);
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
@@ -40,8 +43,11 @@ await runCli(async () => {
     log,
   });
   const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
+  // Only with the embedded database (a managed one has its own backups); BACKUP_AUTO=false turns it off.
+  const backups = startBackupSchedule({ env, pool: database.pool, log });
   const shutdown = async () => {
     watcher.stop();
+    backups.stop();
     await catalogue.stop();
     await site.close();
     await siteLock.release().catch(() => undefined);

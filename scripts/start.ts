@@ -1,4 +1,5 @@
 /** npm start: database (embedded unless DATABASE_URL), migrations, seed when empty, build when stale, serve. */
+import { startBackupSchedule } from '../src/server/backup/schedule.ts';
 import { buildSite } from '../src/server/build/build-site.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
@@ -43,10 +44,13 @@ await runCli(async () => {
   });
   // Popularity scores, and the link checker and enrichment unless CATALOGUE_ENRICH=false.
   const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
+  // A copy a day into DATA_DIR/backups unless BACKUP_AUTO=false.
+  const backups = startBackupSchedule({ env, pool: database.pool, log });
   process.removeListener('SIGINT', stop);
   process.removeListener('SIGTERM', stop);
   const shutdown = async () => {
     watcher.stop();
+    backups.stop();
     await catalogue.stop();
     await site.close();
     await database.close().catch(() => undefined);

@@ -8,6 +8,18 @@ describe('readEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes a daily backup at 03:30 keeping 7 by default, and refuses a malformed time or count', () => {
+    expect(readEnv({})).toMatchObject({ BACKUP_AUTO: true, BACKUP_TIME: '03:30', BACKUP_KEEP: 7 });
+    expect(readEnv({ BACKUP_AUTO: 'false', BACKUP_TIME: '23:05', BACKUP_KEEP: '30' })).toMatchObject({
+      BACKUP_AUTO: false,
+      BACKUP_TIME: '23:05',
+      BACKUP_KEEP: 30,
+    });
+    expect(() => readEnv({ BACKUP_TIME: '24:00' })).toThrow(/BACKUP_TIME debe ser una hora HH:MM/);
+    expect(() => readEnv({ BACKUP_TIME: '3:30' })).toThrow(/BACKUP_TIME/);
+    expect(() => readEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP debe ser al menos 1/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(readEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
   });

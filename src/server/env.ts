@@ -116,6 +116,19 @@ const schema = z
     SUPABASE_IMAGE_TRANSFORMATIONS: z.stringbool({ error: 'SUPABASE_IMAGE_TRANSFORMATIONS debe ser true o false' }).default(true),
     // The background link checker and enrichment of listed tools (src/server/catalogue/jobs.ts); false turns it off.
     CATALOGUE_ENRICH: z.stringbool({ error: 'CATALOGUE_ENRICH debe ser true o false' }).default(true),
+    // Daily copies of the embedded database into DATA_DIR/backups (src/server/backup/schedule.ts); false turns them off.
+    BACKUP_AUTO: z.stringbool({ error: 'BACKUP_AUTO debe ser true o false' }).default(true),
+    // Local time of the server (TZ) when the daily copy is made.
+    BACKUP_TIME: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'BACKUP_TIME debe ser una hora HH:MM, por ejemplo 03:30' })
+      .default('03:30'),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'BACKUP_KEEP debe ser un número de copias' })
+      .int({ error: 'BACKUP_KEEP debe ser un número entero de copias' })
+      .min(1, { error: 'BACKUP_KEEP debe ser al menos 1' })
+      .max(365, { error: 'BACKUP_KEEP debe ser como mucho 365' })
+      .default(7),
     // Days a good check of a tool's site lasts before it is checked again (a failing one is checked again after a day).
     CATALOGUE_RECHECK_DAYS: z.coerce
       .number({ error: 'CATALOGUE_RECHECK_DAYS debe ser un número de días' })

@@ -408,6 +408,37 @@ describe('settings and rebuilds', () => {
     expect(await auditRows('site.rebuild')).toHaveLength(1);
   });
 
+  it('shows the last run, a retry waiting after a failure, and when retries stopped; asking again runs the retry at once', async () => {
+    await pool.query('DELETE FROM rebuild_runs');
+    await pool.query(
+      `INSERT INTO rebuild_runs (status, reason, requested_by, error, attempt, finished_at, created_at) VALUES
+         ('succeeded', 'Cambios en el contenido', NULL, NULL, 0, now() - interval '2 hours', now() - interval '2 hours'),
+         ('failed', 'Solicitada desde el panel', 'admin-1', 'Sin memoria', 0, now() - interval '1 minute', now() - interval '3 minutes')`,
+    );
+    await pool.query(
+      "INSERT INTO rebuild_runs (status, reason, requested_by, attempt, not_before) VALUES ('queued', 'Solicitada desde el panel', 'admin-1', 1, now() + interval '1 minute')",
+    );
+    let status = await readRebuildStatus(ADMIN);
+    expect(status.lastRun).toMatchObject({ status: 'failed', reason: 'Solicitada desde el panel' });
+    expect(status.lastFailure).toMatchObject({ error: 'Sin memoria' });
+    expect(status.active).toMatchObject({ status: 'queued', attempt: 1, requestedBy: 'Ada Admin' });
+    expect(new Date(status.active!.notBefore!).getTime()).toBeGreaterThan(Date.now());
+    expect(status.gaveUp).toBe(false);
+
+    const again = await requestRebuild(ADMIN_2);
+    expect(again.alreadyQueued).toBe(true);
+    status = await readRebuildStatus(ADMIN);
+    expect(status.active).toMatchObject({ id: again.runId, attempt: 0, notBefore: null });
+
+    await pool.query('DELETE FROM rebuild_runs');
+    await pool.query(
+      "INSERT INTO rebuild_runs (status, reason, error, attempt, finished_at) VALUES ('failed', 'Cambios en el contenido', 'Sin memoria', $1, now())",
+      [status.maxAttempts - 1],
+    );
+    status = await readRebuildStatus(ADMIN);
+    expect(status).toMatchObject({ active: null, gaveUp: true, lastRun: { status: 'failed' } });
+  });
+
   it('lists the audit log newest first, filtered by kind and text', async () => {
     const all = await listAuditLog(ADMIN, { pagina: 1 });
     expect(all.total).toBeGreaterThan(10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readContentVersion } from '../../src/server/build/fingerprint.ts';
-import { startRebuildWatcher } from '../../src/server/build/rebuild-watcher.ts';
+import { INTERRUPTED_ERROR, MAX_REBUILD_ATTEMPTS, retryDelayMs, startRebuildWatcher } from '../../src/server/build/rebuild-watcher.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
@@ -54,7 +54,7 @@ describe('rebuild watcher', () => {
     watcher.stop();
   });
 
-  it('records a failed build with its error and does not retry it until the content changes again', async () => {
+  it('records a failed build with its error and retries it after a delay, or at once when the content changes again', async () => {
     let attempts = 0;
     const { start, served } = watcherWith(async () => {
       attempts++;
@@ -66,12 +66,16 @@ describe('rebuild watcher', () => {
     await watcher.check();
     expect(attempts).toBe(1);
     expect(served).toEqual([]);
-    const { rows } = await pool.query('SELECT status, error FROM rebuild_runs ORDER BY created_at DESC LIMIT 1');
+    const { rows } = await pool.query("SELECT status, error FROM rebuild_runs WHERE status <> 'queued' ORDER BY created_at DESC LIMIT 1");
     expect(rows[0]).toEqual({ status: 'failed', error: 'astro build terminó con código 1' });
+    const retry = await pool.query("SELECT attempt, not_before > now() + interval '50 seconds' AS later FROM rebuild_runs WHERE status = 'queued'");
+    expect(retry.rows).toEqual([{ attempt: 1, later: true }]);
     await pool.query("UPDATE posts SET title = 'Uno cuater' WHERE slug = 'uno'");
     await watcher.check();
     expect(attempts).toBe(2);
     watcher.stop();
+    // The next tests start with no retry waiting.
+    await pool.query("DELETE FROM rebuild_runs WHERE status = 'queued'");
   });
 
   it('builds at most once per interval, folding the changes made meanwhile into the next build', async () => {
@@ -123,16 +127,19 @@ describe('manual rebuilds', () => {
     const { start } = watcherWith(async () => 'content-1', 300);
     const watcher = await start();
     await pool.query("UPDATE posts SET title = 'Uno en cola' WHERE slug = 'uno'");
-    const first = watcher.check();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    queuedWhileWaiting = (await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status = 'queued'")).rows[0].n;
+    let finished = false;
+    const first = watcher.check().finally(() => (finished = true));
+    // Polled rather than read once after a fixed pause: on a loaded machine the watcher's first queries take longer.
+    while (!finished && queuedWhileWaiting === 0) {
+      queuedWhileWaiting = (await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status = 'queued'")).rows[0].n;
+    }
     await first;
     expect(queuedWhileWaiting).toBe(1);
     expect((await pool.query("SELECT count(*)::int AS n FROM rebuild_runs WHERE status IN ('queued', 'running')")).rows[0].n).toBe(0);
     watcher.stop();
   });
 
-  it('closes runs left running by a process that stopped mid-build', async () => {
+  it('closes runs left running by a process that stopped mid-build, and queues them again', async () => {
     const { rows } = await pool.query<{ id: string }>(
       "INSERT INTO rebuild_runs (status, reason, started_at) VALUES ('running', 'Cambios en el contenido', now()) RETURNING id",
     );
@@ -142,7 +149,113 @@ describe('manual rebuilds', () => {
     const run = await pool.query('SELECT status, error FROM rebuild_runs WHERE id = $1', [rows[0]!.id]);
     expect(run.rows[0].status).toBe('failed');
     expect(run.rows[0].error).toMatch(/se detuvo/);
+    const retry = await pool.query("SELECT reason, attempt FROM rebuild_runs WHERE status = 'queued'");
+    expect(retry.rows).toEqual([{ reason: 'Cambios en el contenido', attempt: 1 }]);
     watcher.stop();
+  });
+});
+
+describe('retries after a failed or interrupted build', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const retryWatcher = async (build: (force: boolean) => Promise<string>, retryBaseMs: number) =>
+    startRebuildWatcher({
+      pool,
+      readContentVersion: () => readContentVersion(pool),
+      build: (_progress, force) => build(force),
+      onBuilt: async () => undefined,
+      builtVersion: await readContentVersion(pool),
+      intervalMs: 60_000,
+      settleMs: 10,
+      minIntervalMs: 0,
+      retryBaseMs,
+    });
+  const queued = async () =>
+    (await pool.query("SELECT reason, requested_by, attempt, not_before > now() AS waiting FROM rebuild_runs WHERE status = 'queued' ORDER BY created_at"))
+      .rows;
+
+  it("queues again a rebuild cut short by a stop, and runs it after its delay, forced as the admin's request was", async () => {
+    await pool.query('DELETE FROM rebuild_runs');
+    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('jefa', 'Jefa', 'jefa@ejemplo.es') ON CONFLICT DO NOTHING");
+    const { rows } = await pool.query<{ id: string }>(
+      "INSERT INTO rebuild_runs (status, reason, requested_by, started_at) VALUES ('running', 'Solicitada desde el panel', 'jefa', now()) RETURNING id",
+    );
+    const forced: boolean[] = [];
+    const watcher = await retryWatcher(async (force) => {
+      forced.push(force);
+      return 'recuperada-1';
+    }, 400);
+    await watcher.check();
+    expect(forced).toEqual([]);
+    expect((await pool.query('SELECT status, error FROM rebuild_runs WHERE id = $1', [rows[0]!.id])).rows[0]).toEqual({
+      status: 'failed',
+      error: INTERRUPTED_ERROR,
+    });
+    expect(await queued()).toEqual([{ reason: 'Solicitada desde el panel', requested_by: 'jefa', attempt: 1, waiting: true }]);
+    await sleep(450);
+    await watcher.check();
+    expect(forced).toEqual([true]);
+    expect(await queued()).toEqual([]);
+    const last = await pool.query('SELECT status, build_id FROM rebuild_runs ORDER BY created_at DESC LIMIT 1');
+    expect(last.rows[0]).toEqual({ status: 'succeeded', build_id: 'recuperada-1' });
+    watcher.stop();
+  });
+
+  it('retries a failing build with doubling delays and gives up after a few attempts in a row', async () => {
+    await pool.query('DELETE FROM rebuild_runs');
+    const started: number[] = [];
+    const base = 80;
+    const watcher = await retryWatcher(async () => {
+      started.push(Date.now());
+      throw new Error('Sin memoria');
+    }, base);
+    await pool.query("INSERT INTO rebuild_runs (status, reason, requested_by) VALUES ('queued', 'Solicitada desde el panel', 'jefa')");
+    await watcher.check();
+    expect(started).toHaveLength(1);
+    // Right after a failure the retry waits: checking again does not build.
+    await watcher.check();
+    expect(started).toHaveLength(1);
+    expect(await queued()).toEqual([{ reason: 'Solicitada desde el panel', requested_by: 'jefa', attempt: 1, waiting: true }]);
+    const deadline = Date.now() + 10_000;
+    while ((await queued()).length > 0 && Date.now() < deadline) {
+      await sleep(20);
+      await watcher.check();
+    }
+    expect(started).toHaveLength(MAX_REBUILD_ATTEMPTS);
+    for (let attempt = 1; attempt < MAX_REBUILD_ATTEMPTS; attempt++) {
+      // The database's clock and this process's agree to the millisecond or two.
+      expect(started[attempt]! - started[attempt - 1]!).toBeGreaterThanOrEqual(retryDelayMs(attempt, base) - 5);
+    }
+    const runs = await pool.query('SELECT status, count(*)::int AS n FROM rebuild_runs GROUP BY status');
+    expect(runs.rows).toEqual([{ status: 'failed', n: MAX_REBUILD_ATTEMPTS }]);
+    await sleep(retryDelayMs(MAX_REBUILD_ATTEMPTS, base));
+    await watcher.check();
+    expect(started).toHaveLength(MAX_REBUILD_ATTEMPTS);
+    watcher.stop();
+  });
+
+  it('lets a request made during a failing build run at once, counted as the next attempt', async () => {
+    await pool.query('DELETE FROM rebuild_runs');
+    let attempts = 0;
+    const watcher = await retryWatcher(async () => {
+      attempts++;
+      if (attempts === 1) {
+        await pool.query("INSERT INTO rebuild_runs (status, reason, requested_by) VALUES ('queued', 'Solicitada desde el panel', 'jefa')");
+        throw new Error('Sin memoria');
+      }
+      return 'tras-el-fallo';
+    }, 60_000);
+    await pool.query("INSERT INTO rebuild_runs (status, reason) VALUES ('queued', 'Cambios en el contenido')");
+    await watcher.check();
+    expect(await queued()).toEqual([{ reason: 'Solicitada desde el panel', requested_by: 'jefa', attempt: 1, waiting: null }]);
+    await watcher.check();
+    expect(attempts).toBe(2);
+    expect(await queued()).toEqual([]);
+    watcher.stop();
+  });
+
+  it('doubles the delay from the base up to an hour', () => {
+    expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, 60_000))).toEqual([60_000, 120_000, 240_000, 480_000]);
+    expect(retryDelayMs(30, 60_000)).toBe(3_600_000);
   });
 });
 

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },
   { href: '/admin/descripciones', label: 'Descripciones' },
   { href: '/admin/configuracion', label: 'Configuración' },
+  { href: '/admin/copias', label: 'Copias de seguridad' },
 ];
 
 /** The section a path belongs to: the longest href that starts it. */

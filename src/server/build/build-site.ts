@@ -3,11 +3,11 @@
  * Skips the work when neither the code nor the published content changed since the last build.
  */
 import { spawn } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { ConfigError } from '../env.ts';
-import { activateBuild, newBuildId, readCurrentBuild, writeBuildInfo, type BuildInfo } from './builds.ts';
+import { activateBuild, markBuilding, newBuildId, readCurrentBuild, removeLeftoverBuilds, writeBuildInfo, type BuildInfo } from './builds.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
 import { buildSearchIndex } from '../../features/search/search-index.server.ts';
 
@@ -115,6 +115,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
+  const leftovers = await removeLeftoverBuilds(options.buildsDir);
+  if (leftovers.length > 0) log(`Construcciones a medias eliminadas: ${leftovers.join(', ')}.`);
   const current = await readCurrentBuild(options.buildsDir);
   if (!options.force && current?.info.fingerprint === fingerprint) {
     return { skipped: true, info: current.info };
@@ -129,10 +131,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const contentReadAt = clock[0]!.now;
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
+  await mkdir(options.buildsDir, { recursive: true });
+  const finished = await markBuilding(options.buildsDir, id);
+  try {
+    const info = await buildInto(options, { id, outDir, fingerprint, contentVersion, contentReadAt, started, expectedPages: current?.info.pages }).catch(
+      async (error: unknown) => {
+        // A failed build's folder is never served: free its space now rather than at the next start.
+        await rm(outDir, { recursive: true, force: true });
+        throw error;
+      },
+    );
+    await activateBuild(options.buildsDir, id);
+    return { skipped: false, info };
+  } finally {
+    await finished();
+  }
+}
+
+interface BuildTarget {
+  id: string;
+  outDir: string;
+  fingerprint: string;
+  contentVersion: number;
+  contentReadAt: string;
+  started: number;
+  expectedPages: number | undefined;
+}
+
+/** Astro and the search index into the target folder, ending with its build-info.json. */
+async function buildInto(options: BuildOptions, target: BuildTarget): Promise<BuildInfo> {
+  const log = options.log ?? (() => undefined);
+  const { id, outDir } = target;
   const report = options.onProgress ?? (() => undefined);
   log(`Construyendo el sitio en ${path.relative(options.root, outDir)}…`);
   // The previous build's page count is the best guess of this one's; the first build counts the tools.
-  const expectedPages = current?.info.pages ?? (await publishedPageCount(options.pool));
+  const expectedPages = target.expectedPages ?? (await publishedPageCount(options.pool));
   await runAstroBuild(
     options.root,
     outDir,
@@ -150,15 +183,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
   const info: BuildInfo = {
     id,
-    fingerprint,
-    contentVersion,
-    contentReadAt,
+    fingerprint: target.fingerprint,
+    contentVersion: target.contentVersion,
+    contentReadAt: target.contentReadAt,
     builtAt: new Date().toISOString(),
-    durationMs: Date.now() - started,
+    durationMs: Date.now() - target.started,
     pages: await countPages(clientDir),
   };
   await writeBuildInfo(outDir, info);
   report('Activando la nueva versión', 97);
-  await activateBuild(options.buildsDir, id);
-  return { skipped: false, info };
+  return info;
 }

@@ -1,8 +1,9 @@
 /**
  * Build folders: each build goes to builds/<id>; builds/current is a symlink switched atomically,
- * so the live site never reads a half-written build.
+ * so the live site never reads a half-written build. builds/previous points at the build served before it,
+ * kept for open pages still loading its assets; any other build folder is a leftover (a killed or failed build).
  */
-import { readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { readFile, readdir, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface BuildInfo {
@@ -17,11 +18,33 @@ export interface BuildInfo {
 }
 
 const INFO_FILE = 'build-info.json';
-const KEEP_PREVIOUS = 1;
 const BUILD_ID = /^\d{17}$/;
+/** builds/<id>.building holds the pid of the process writing builds/<id>: another process leaves that folder alone. */
+const BUILDING_SUFFIX = '.building';
 
 export function currentLink(buildsDir: string): string {
   return path.join(buildsDir, 'current');
+}
+
+function previousLink(buildsDir: string): string {
+  return path.join(buildsDir, 'previous');
+}
+
+/** The build folder a link names, or undefined when there is no such link. */
+async function linkTarget(link: string): Promise<string | undefined> {
+  try {
+    return path.basename(await readlink(link));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Points `link` at `target` in one rename, so a reader sees the old link or the new one, never none. */
+async function switchLink(buildsDir: string, link: string, target: string): Promise<void> {
+  const temporary = path.join(buildsDir, `.${path.basename(link)}-${process.pid}`);
+  await rm(temporary, { force: true });
+  await symlink(target, temporary);
+  await rename(temporary, link);
 }
 
 export async function readCurrentBuild(buildsDir: string): Promise<{ dir: string; info: BuildInfo } | undefined> {
@@ -39,19 +62,64 @@ export async function writeBuildInfo(dir: string, info: BuildInfo): Promise<void
   await writeFile(path.join(dir, INFO_FILE), JSON.stringify(info, null, 2));
 }
 
-/** Points builds/current at the given build in one rename, then prunes builds older than the previous one. */
+/** Points builds/current at the given build in one rename, keeps the one it replaces as builds/previous, and removes the rest. */
 export async function activateBuild(buildsDir: string, id: string): Promise<void> {
-  const temporary = path.join(buildsDir, `.current-${process.pid}`);
-  await rm(temporary, { force: true });
-  await symlink(id, temporary);
-  await rename(temporary, currentLink(buildsDir));
-  const builds = (await readdir(buildsDir, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && BUILD_ID.test(entry.name) && entry.name !== id)
-    .map((entry) => entry.name)
-    .sort();
-  // Keep the previous build for open pages still loading its assets.
-  const stale = builds.slice(0, Math.max(0, builds.length - KEEP_PREVIOUS));
-  await Promise.all(stale.map((name) => rm(path.join(buildsDir, name), { recursive: true, force: true })));
+  const replaced = await linkTarget(currentLink(buildsDir));
+  if (replaced && replaced !== id) await switchLink(buildsDir, previousLink(buildsDir), replaced);
+  await switchLink(buildsDir, currentLink(buildsDir), id);
+  await removeLeftoverBuilds(buildsDir);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Marks builds/<id> as being written by this process until the returned function is called. */
+export async function markBuilding(buildsDir: string, id: string): Promise<() => Promise<void>> {
+  const marker = path.join(buildsDir, id + BUILDING_SUFFIX);
+  await writeFile(marker, String(process.pid));
+  return () => rm(marker, { force: true });
+}
+
+/** The pid in builds/<id>.building, if that process is still alive. */
+async function builderOf(buildsDir: string, id: string): Promise<number | undefined> {
+  const pid = Number(await readFile(path.join(buildsDir, id + BUILDING_SUFFIX), 'utf8').catch(() => ''));
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+/**
+ * Removes the build folders that are neither served (current), nor kept for the grace period (previous), nor
+ * being written by another live process (npm run build beside a running site): what a killed or failed build
+ * left, about 120 MB each. Returns the names removed.
+ */
+export async function removeLeftoverBuilds(buildsDir: string): Promise<string[]> {
+  const entries = await readdir(buildsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const kept = new Set([await linkTarget(currentLink(buildsDir)), await linkTarget(previousLink(buildsDir))]);
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith(BUILDING_SUFFIX)) {
+      // The marker of a process killed before it could remove it.
+      const id = entry.name.slice(0, -BUILDING_SUFFIX.length);
+      if ((await builderOf(buildsDir, id)) === undefined) await unlink(path.join(buildsDir, entry.name)).catch(() => undefined);
+      continue;
+    }
+    if (!entry.isDirectory() || !BUILD_ID.test(entry.name) || kept.has(entry.name)) continue;
+    const builder = await builderOf(buildsDir, entry.name);
+    // Our own pid in a marker is a stale one from an earlier run (containers reuse pids): this process builds one at a time.
+    if (builder !== undefined && builder !== process.pid) continue;
+    await rm(path.join(buildsDir, entry.name), { recursive: true, force: true });
+    removed.push(entry.name);
+  }
+  return removed;
 }
 
 export function newBuildId(): string {

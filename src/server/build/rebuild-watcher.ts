@@ -2,7 +2,10 @@
  * Keeps the static site in step with the database while serving: when the content version moves (an approval,
  * an edit, a removal, a setting shown on built pages) or an admin asks for it ('Reconstruir ahora' queues a row
  * in rebuild_runs), it waits for changes to settle, builds into a new folder, records the run with its progress
- * and its error, and swaps the served build. One build at a time, at most one a minute.
+ * and its error, and swaps the served build. One build at a time, at most one a minute. A build that fails or
+ * is cut short (the server stopped mid-build) is queued again with a growing delay (1, 2, 4… minutes, at most
+ * an hour) and given up after a few attempts in a row, so a request is never lost and a build that always
+ * fails does not loop.
  */
 import type pg from 'pg';
 
@@ -23,6 +26,8 @@ export interface RebuildWatcherOptions {
   minIntervalMs?: number;
   /** How often a running build writes its progress to rebuild_runs. */
   progressEveryMs?: number;
+  /** Delay before the first retry of a failed or interrupted build; it doubles with each further failure. */
+  retryBaseMs?: number;
   log?: (line: string) => void;
 }
 
@@ -33,14 +38,23 @@ export interface RebuildWatcher {
 }
 
 export const CONTENT_CHANGE_REASON = 'Cambios en el contenido';
+/** Failed attempts in a row after which the watcher stops retrying (a content change or an admin starts again). */
+export const MAX_REBUILD_ATTEMPTS = 5;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+export const INTERRUPTED_ERROR = 'El servidor se detuvo mientras construía el sitio.';
 
-/** Rows a process left 'running' when it stopped mid-build: they will never finish. */
-async function closeAbandonedRuns(pool: pg.Pool): Promise<void> {
-  await pool.query(
-    `UPDATE rebuild_runs SET status = 'failed', finished_at = now(), phase = NULL,
-       error = 'El servidor se detuvo mientras construía el sitio. Vuelve a pedir la reconstrucción si hace falta.'
-     WHERE status = 'running'`,
-  );
+/** How long to wait before the given attempt (1 is the first retry): doubling from the base, at most an hour. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** What a build was asked for: its runs, whether an admin forced it, and which attempt in a row it is. */
+interface ClaimedRuns {
+  ids: string[];
+  force: boolean;
+  attempt: number;
+  reason: string;
+  requestedBy: string | null;
 }
 
 export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatcher {
@@ -48,6 +62,7 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
   const settle = options.settleMs ?? 2_000;
   const minInterval = options.minIntervalMs ?? 60_000;
   const progressEvery = options.progressEveryMs ?? 1_000;
+  const retryBase = options.retryBaseMs ?? 60_000;
   const { pool } = options;
   let lastStartedAt = -Infinity;
   const log = options.log ?? (() => undefined);
@@ -56,9 +71,48 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
   let failedVersion: number | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  const ready = closeAbandonedRuns(pool).catch((error: Error) => log(`No se pudieron cerrar las reconstrucciones abandonadas: ${error.message}`));
+  const ready = recoverAbandonedRuns().catch((error: Error) => log(`No se pudieron recuperar las reconstrucciones interrumpidas: ${error.message}`));
 
-  const hasQueuedRequest = async () => (await pool.query("SELECT 1 FROM rebuild_runs WHERE status = 'queued' LIMIT 1")).rowCount! > 0;
+  /** A request waiting for a build, leaving out retries whose delay has not passed yet. */
+  const hasQueuedRequest = async () =>
+    (await pool.query("SELECT 1 FROM rebuild_runs WHERE status = 'queued' AND (not_before IS NULL OR not_before <= now()) LIMIT 1")).rowCount! > 0;
+
+  /**
+   * Queues the failed build again after its delay, with the same reason and requester (so an admin's forced
+   * rebuild stays forced), unless it has failed too often in a row. A request already waiting absorbs it.
+   */
+  async function requeue(failed: ClaimedRuns): Promise<void> {
+    const attempt = failed.attempt + 1;
+    if (attempt >= MAX_REBUILD_ATTEMPTS) {
+      log(`La reconstrucción ha fallado ${attempt} veces seguidas: no se reintentará hasta que cambie el contenido o se pida desde el panel.`);
+      return;
+    }
+    const delay = retryDelayMs(attempt, retryBase);
+    const { rowCount } = await pool.query(
+      `UPDATE rebuild_runs SET attempt = GREATEST(attempt, $1), requested_by = COALESCE(requested_by, $2) WHERE status = 'queued'`,
+      [attempt, failed.requestedBy],
+    );
+    if (rowCount! > 0) {
+      log(`La reconstrucción se reintentará con la petición que ya estaba en cola (intento ${attempt + 1} de ${MAX_REBUILD_ATTEMPTS}).`);
+      return;
+    }
+    await pool.query(
+      `INSERT INTO rebuild_runs (status, reason, requested_by, attempt, not_before)
+       VALUES ('queued', $1, $2, $3, now() + make_interval(secs => $4::float8 / 1000))`,
+      [failed.reason, failed.requestedBy, attempt, delay],
+    );
+    log(`Se reintentará la reconstrucción (intento ${attempt + 1} de ${MAX_REBUILD_ATTEMPTS}) dentro de ${Math.round(delay / 1000)} s.`);
+  }
+
+  /** Rows a process left 'running' when it stopped mid-build never finish: closed as failed and queued again. */
+  async function recoverAbandonedRuns(): Promise<void> {
+    const { rows } = await pool.query<{ id: string; reason: string; requested_by: string | null; attempt: number }>(
+      `UPDATE rebuild_runs SET status = 'failed', finished_at = now(), phase = NULL, error = $1
+       WHERE status = 'running' RETURNING id, reason, requested_by, attempt`,
+      [INTERRUPTED_ERROR],
+    );
+    if (rows.length > 0) await requeue(summarize(rows));
+  }
 
   /** Shows a content change as queued while it settles or waits for its minute. */
   async function queueContentChange(): Promise<void> {
@@ -69,20 +123,20 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
     );
   }
 
-  /** Takes every queued request into this build; `force` when an admin asked for it. */
-  async function claimRuns(version: number): Promise<{ ids: string[]; force: boolean }> {
-    const { rows } = await pool.query<{ id: string; requested_by: string | null }>(
+  /** Takes every queued request into this build (a retry still waiting too: this build does its work). */
+  async function claimRuns(version: number): Promise<ClaimedRuns> {
+    const { rows } = await pool.query<{ id: string; reason: string; requested_by: string | null; attempt: number }>(
       `UPDATE rebuild_runs SET status = 'running', started_at = now(), content_version = $1, phase = 'Preparando', progress = 0
-       WHERE status = 'queued' RETURNING id, requested_by`,
+       WHERE status = 'queued' RETURNING id, reason, requested_by, attempt`,
       [version],
     );
-    if (rows.length > 0) return { ids: rows.map((row) => row.id), force: rows.some((row) => row.requested_by !== null) };
+    if (rows.length > 0) return summarize(rows);
     const inserted = await pool.query<{ id: string }>(
       `INSERT INTO rebuild_runs (status, reason, content_version, started_at, phase, progress)
        VALUES ('running', $2, $1, now(), 'Preparando', 0) RETURNING id`,
       [version, CONTENT_CHANGE_REASON],
     );
-    return { ids: [inserted.rows[0]!.id], force: false };
+    return { ids: [inserted.rows[0]!.id], force: false, attempt: 0, reason: CONTENT_CHANGE_REASON, requestedBy: null };
   }
 
   function progressWriter(ids: string[]): RebuildProgress {
@@ -103,7 +157,8 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
 
   async function rebuild(version: number): Promise<void> {
     lastStartedAt = Date.now();
-    const { ids, force } = await claimRuns(version);
+    const claimed = await claimRuns(version);
+    const { ids, force } = claimed;
     try {
       const buildId = await options.build(progressWriter(ids), force);
       await options.onBuilt(buildId);
@@ -120,6 +175,7 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
       ]);
       failedVersion = version;
       log(`La reconstrucción falló: ${(error as Error).message.split('\n')[0]}`);
+      await requeue(claimed).catch((requeueError: Error) => log(`No se pudo volver a poner en cola la reconstrucción: ${requeueError.message}`));
     }
   }
 
@@ -159,5 +215,17 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
       clearInterval(timer);
     },
     check,
+  };
+}
+
+/** Several runs built together, as one request: an admin's reason and requester win (the build is forced), and the highest attempt. */
+function summarize(rows: { id: string; reason: string; requested_by: string | null; attempt: number }[]): ClaimedRuns {
+  const requested = rows.find((row) => row.requested_by !== null);
+  return {
+    ids: rows.map((row) => row.id),
+    force: requested !== undefined,
+    attempt: Math.max(...rows.map((row) => row.attempt)),
+    reason: (requested ?? rows[0]!).reason,
+    requestedBy: requested?.requested_by ?? null,
   };
 }

@@ -371,6 +371,9 @@ export const rebuildRuns = pgTable(
     // What a running build is doing ('Generando páginas', 'Índice de búsqueda'…) and how far along, 0-100.
     phase: text('phase'),
     progress: smallint('progress'),
+    // A retry after a failed or interrupted build: which one in a row (0 for a first request), and not before when.
+    attempt: smallint('attempt').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
