@@ -46,10 +46,10 @@ async function importTypedImages<T extends Pick<PublishInput, 'imageUrl' | 'logo
 
 /** POST /api/posts: a new submission, saved as pending; answers { id, slug, status, categoryCount, path }. */
 export const publishEndpoint = endpoint({
+  access: { need: 'publish:post:own', signedOut: PUBLISH_SIGNED_OUT },
   body: { json: publishInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: PUBLISH_RATE_LIMITS,
   handle: async ({ body, user, request }) => {
-    if (!user) throw new AppError('not_signed_in', { message: PUBLISH_SIGNED_OUT });
     const input = await importTypedImages(body, user, {}, request.signal);
     const saved = await createSubmission(input, user, siteConfig());
     return { ...saved, path: `/${saved.slug}` };
@@ -60,9 +60,9 @@ const postParams = z.object({ id: z.string() });
 
 /** GET /api/posts/{id}: the post as the editor loads it (SPEC §7 "Edit load"). */
 export const loadPostEndpoint = endpoint({
+  access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
   handle: async ({ params, user }) => {
-    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
     const loaded = await loadEditablePost(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
@@ -72,11 +72,12 @@ export const loadPostEndpoint = endpoint({
 
 /** PUT /api/posts/{id}: saves the editor; answers { id, slug, status, categoryCount, path }. */
 export const editEndpoint = endpoint({
+  // Who may edit which post (admin, or the author while it is pending or rejected) is decided by the post itself.
+  access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
   body: { json: editInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: EDIT_RATE_LIMITS,
   handle: async ({ params, body, user, request }) => {
-    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
     const loaded = await loadEditablePost(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
