@@ -14,6 +14,7 @@ import { notifyAuthor } from '../moderation/queue.server.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
 import { extractPageMetadata } from './page-metadata.server.ts';
 import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './post-form.ts';
+import type { DuplicateCheck } from './publish-client.ts';
 import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
 import { publishedContentChanged } from './site-updates.server.ts';
 
@@ -99,11 +100,15 @@ export const editEndpoint = endpoint({
 
 const duplicatesQuery = z.object({ url: toolUrl, exclude: z.uuid().optional() });
 
-/** GET /api/posts/duplicates?url=: published or pending tools on the same site, before the author writes anything. */
+/**
+ * GET /api/posts/duplicates?url=: { duplicates, pendingNotice }: published tools on the same site (and the
+ * viewer's own pending ones), and a sentence when someone else's submission for it awaits review.
+ */
 export const duplicatesEndpoint = endpoint({
   access: 'publish:post:own',
   query: duplicatesQuery,
-  handle: async ({ query, user }) => ({ duplicates: query.url ? await findDuplicateTools(query.url, user, query.exclude ?? null) : [] }),
+  handle: async ({ query, user }) =>
+    query.url ? await findDuplicateTools(query.url, user, query.exclude ?? null) : ({ duplicates: [], pendingNotice: null } satisfies DuplicateCheck),
 });
 
 /** Reading a stranger's page: short deadline, and only its start (the head is what we read). */
