@@ -234,6 +234,8 @@ export function createAuth(options: AuthOptions) {
         if (schema) validate(schema, ctx.body);
         // Trimmed name and bio are what gets stored.
         if (ctx.path === '/update-user') return { context: { body: validate(profileUpdate, ctx.body) } };
+        // README promises that a new password closes every other session: it does, whatever the body asks for.
+        if (ctx.path === '/change-password') return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         if (ctx.path === '/delete-user') await requirePasswordToDelete(ctx);
         return undefined;
       }),
