@@ -67,14 +67,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // for a whole build (prerendered pages only reach the middleware while building, in production mode).
   if (context.isPrerendered && import.meta.env.PROD) await freezeSettingsForBuild();
   else await currentSettings();
+  // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent (in
+  // production their files answer every method in src/server/http/site-server.ts).
+  if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.
   const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
   // Our node server passes a method Request cannot carry (TRACE) as OPTIONS, naming the real one (methods.ts).
   const method = context.request.headers.get(ORIGINAL_METHOD_HEADER) ?? context.request.method;
   const refused = await methodGate(context.routePattern, context.url.pathname, method);
   if (refused) return secure(refused);
-  // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent.
-  if (context.isPrerendered) return next();
   if (context.request.method === 'GET' || context.request.method === 'HEAD') {
     const redirect = await redirects.match(context.url.pathname);
     if (redirect?.to) return secure(context.redirect(redirectLocation(redirect.to, context.url.search), redirect.status as 301 | 302 | 307 | 308));
