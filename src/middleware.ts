@@ -10,6 +10,7 @@ import { readSession } from './server/auth/auth.ts';
 import { getPool } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';
 import { AppError, errorResponse } from './server/http/errors.ts';
+import { endpointMethods, methodNotAllowed, optionsResponse, ORIGINAL_METHOD_HEADER, PAGE_METHODS } from './server/http/methods.ts';
 import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, pagePolicy } from './server/http/security-headers.ts';
 import { securityOptions } from './server/http/security-options.ts';
@@ -37,14 +38,28 @@ function goneResponse(): Response {
   return plainPage(410, 'Publicación no encontrada', '<p>La publicación que buscas no existe o ha sido eliminada.</p><p><a href="/">Volver al inicio</a></p>');
 }
 
-/**
- * API clients read JSON: an unknown API path answers the table's 404, not the site's HTML page. A known path
- * without a handler for the method gets Astro's empty 404, which Astro would turn into that page: it is a 405.
- */
+/** API clients read JSON: an unknown API path answers the table's 404, not the site's HTML page. */
 function jsonForApi(pathname: string, response: Response): Response {
   if (!pathname.startsWith('/api/') || response.status !== 404) return response;
-  if (!response.body) return errorResponse(new AppError('method_not_allowed'));
   return isHtml(response.headers.get('content-type')) ? errorResponse(new AppError('not_found')) : response;
+}
+
+// Loaded only when a request needs its route's methods (lazily: importing every endpoint up front costs memory).
+const ENDPOINT_MODULES = import.meta.glob<Record<string, unknown>>(['./pages/**/*.ts', '!./pages/**/*.test.ts']);
+
+/**
+ * The Spanish 405 (or the 204 for OPTIONS) when the route does not answer this method, before any page renders
+ * or endpoint runs: Astro would render a page for PUT or PROPFIND with a 200, and answer an endpoint's missing
+ * method with an empty 404. Null when the route answers the method itself.
+ */
+async function methodGate(routePattern: string, pathname: string, method: string): Promise<Response | null> {
+  const load = ENDPOINT_MODULES[`./pages${routePattern}.ts`] ?? ENDPOINT_MODULES[`./pages${routePattern}/index.ts`];
+  const module = load ? await load() : null;
+  const allow: readonly string[] | null = module ? endpointMethods(module) : PAGE_METHODS;
+  if (!allow) return null;
+  if (!allow.includes(method)) return methodNotAllowed(pathname, allow);
+  if (method === 'OPTIONS' && !(module && 'OPTIONS' in module)) return optionsResponse(allow);
+  return null;
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -54,7 +69,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // for a whole build (prerendered pages only reach the middleware while building, in production mode).
   if (context.isPrerendered && import.meta.env.PROD) await freezeSettingsForBuild();
   else await currentSettings();
-  // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent.
+  // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent (in
+  // production their files answer every method in src/server/http/site-server.ts).
   if (context.isPrerendered) return next();
   // Vite's development server injects inline scripts of its own: no policy there.
   const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
@@ -68,6 +84,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 async function onDemand(context: APIContext, next: MiddlewareNext): Promise<Response> {
+  // Our node server passes a method Request cannot carry (TRACE) as OPTIONS, naming the real one (methods.ts).
+  const method = context.request.headers.get(ORIGINAL_METHOD_HEADER) ?? context.request.method;
+  const refused = await methodGate(context.routePattern, context.url.pathname, method);
+  if (refused) return refused;
   if (context.request.method === 'GET' || context.request.method === 'HEAD') {
     const redirect = await redirects.match(context.url.pathname);
     if (redirect?.to) return context.redirect(redirectLocation(redirect.to, context.url.search), redirect.status as 301 | 302 | 307 | 308);

@@ -2,6 +2,7 @@
  * Malformed requests against every endpoint of the built site, as a guest and signed in: each must get a 4xx
  * with a Spanish message (never a 500, never a library's English default, never a stack trace).
  */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { APIRequestContext } from '@playwright/test';
 import { registerAndSignIn } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
@@ -183,5 +184,115 @@ test.describe('malformed requests', () => {
       expect(response.status(), label).toBeGreaterThanOrEqual(400);
       await expectSpanishRefusal(response, label);
     }
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A request through node:http, for methods and headers a browser or Playwright's client would not send. */
+function raw(baseURL: string, method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(baseURL);
+    // The path as it is written ("//login//" is a path here, not another host).
+    const sent = httpRequest({ hostname, port, path, method, headers }, (answer) => {
+      let body = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => (body += chunk));
+      answer.on('end', () => resolve({ status: answer.statusCode!, headers: answer.headers, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
+// Words of Astro's and Node's own English answers that must never reach a visitor.
+const FRAMEWORK_ENGLISH = /Redirecting|Internal Server Error|Not Found|Method Not Allowed|Bad Request|Forbidden/i;
+
+test.describe('methods and the framework’s own answers', () => {
+  test('a method a route does not handle gets a Spanish 405 with Allow; HEAD and OPTIONS keep working', async ({ baseURL }) => {
+    const site = baseURL!;
+    // Prerendered pages and static files, an on-demand page, a stored file route and API routes.
+    const pages = ['/', '/categorias', '/favicon.svg', '/login', '/dashboard', '/media/no-existe.jpg'];
+    for (const path of pages) {
+      for (const method of ['TRACE', 'PUT', 'DELETE', 'PATCH', 'PROPFIND', 'POST']) {
+        const answer = await raw(site, method, path, { origin: site });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(answer.headers.allow, `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
+        expect(answer.body, `${method} ${path}`).toMatch(/no permitido/i);
+        expect(answer.body, `${method} ${path}`).not.toMatch(FRAMEWORK_ENGLISH);
+      }
+      const head = await raw(site, 'HEAD', path);
+      expect(head.status, `HEAD ${path}`).not.toBe(405);
+      expect(head.body).toBe('');
+      const options = await raw(site, 'OPTIONS', path);
+      expect([options.status, options.headers.allow], `OPTIONS ${path}`).toEqual([204, 'GET, HEAD, OPTIONS']);
+    }
+    const api: Array<[string, string]> = [
+      ['/api/saved', 'GET, HEAD, POST, DELETE, OPTIONS'],
+      ['/api/tools', 'GET, HEAD, OPTIONS'],
+      ['/api/posts', 'POST, OPTIONS'],
+      ['/api/auth/get-session', 'GET, POST, OPTIONS'],
+    ];
+    for (const [path, allow] of api) {
+      for (const method of ['TRACE', 'PATCH', 'PROPFIND']) {
+        const answer = await raw(site, method, path, { origin: site });
+        expect([answer.status, answer.headers.allow], `${method} ${path}`).toEqual([405, allow]);
+        expect(JSON.parse(answer.body), `${method} ${path}`).toEqual({ error: 'Este método no está permitido aquí.', code: 'method_not_allowed' });
+      }
+    }
+    expect((await raw(site, 'HEAD', '/api/tools')).status).toBe(200);
+    expect((await raw(site, 'OPTIONS', '/api/saved')).headers.allow).toBe('GET, HEAD, POST, DELETE, OPTIONS');
+    // The public API answers its own CORS preflight.
+    const preflight = await raw(site, 'OPTIONS', '/api/v1/tools', { origin: 'https://otro.example', 'access-control-request-method': 'GET' });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers['access-control-allow-origin']).toBeTruthy();
+  });
+
+  test('redirects, unknown paths and broken requests never answer with the framework’s English', async ({ baseURL }) => {
+    const site = baseURL!;
+    for (const path of ['/api/v1/tools/%2e%2e', '/categorias/', '/api/saved/', '/a/b/%2e%2e/', '//login//']) {
+      const answer = await raw(site, 'GET', path);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.location, path).not.toMatch(/\/$|^\/\//);
+      expect(answer.body, path).toBe('');
+    }
+    expect((await raw(site, 'GET', '/api/v1/tools/%2e%2e')).headers.location).toBe('/api/v1');
+    expect((await raw(site, 'POST', '/api/saved/', { origin: site })).status).toBe(308);
+    const unknownApi = await raw(site, 'GET', '/api/v1');
+    expect([unknownApi.status, JSON.parse(unknownApi.body).error]).toEqual([404, 'No se encontró lo que buscas.']);
+    const brokenHost = await raw(site, 'GET', '/login', { host: 'a b' });
+    expect([brokenHost.status, brokenHost.body]).toEqual([400, 'La solicitud no tiene un formato válido.']);
+    for (const answer of [unknownApi, brokenHost, await raw(site, 'GET', '/no-existe-esta-pagina')]) expect(answer.body).not.toMatch(FRAMEWORK_ENGLISH);
+  });
+
+  test('a signed-out 5 MB upload is refused before its body is sent', async ({ baseURL }) => {
+    const site = baseURL!;
+    const boundary = 'x'.repeat(16);
+    const answer = await new Promise<{ status: number; body: string; sentBytes: number }>((resolve, reject) => {
+      const upload = httpRequest(
+        new URL('/api/uploads', site),
+        { method: 'POST', headers: { origin: site, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(5 * 1024 * 1024) } },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => {
+            resolve({ status: response.statusCode!, body, sentBytes: upload.socket?.bytesWritten ?? 0 });
+            upload.destroy();
+          });
+        },
+      );
+      upload.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+      // The first 64 KB only: the rest is never sent, so an answer proves the server did not wait for it.
+      upload.write(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`);
+      upload.write(Buffer.alloc(64 * 1024));
+    });
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'not_signed_in' });
+    expect(answer.sentBytes).toBeLessThan(1024 * 1024);
   });
 });

@@ -154,6 +154,28 @@ describe('password', () => {
     expect((await post('sign-in/email', { email, password: 'nueva-clave-1' })).status).toBe(200);
   });
 
+  it('signs every other session out even when the request does not ask for it, and keeps this one', async () => {
+    const email = 'clave-sin-aviso@ejemplo.es';
+    let { cookie } = await verifiedUser(email);
+    const sessionsLeft = async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions s JOIN profiles p ON p.id = s.user_id WHERE p.email = $1', [email])).rows[0]!.n;
+    let password = PASSWORD;
+    for (const [next, ask] of [
+      ['nueva-clave-2', {}],
+      ['nueva-clave-3', { revokeOtherSessions: false }],
+    ] as const) {
+      const other = await post('sign-in/email', { email, password });
+      expect(await sessionOf(other.cookie)).not.toBeNull();
+      const changed = await post('change-password', { currentPassword: password, newPassword: next, ...ask }, cookie);
+      expect(changed.status).toBe(200);
+      expect(await sessionOf(other.cookie)).toBeNull();
+      cookie = changed.cookie;
+      expect(await sessionOf(cookie)).not.toBeNull();
+      expect(await sessionsLeft()).toBe(1);
+      password = next;
+    }
+  });
+
   it('is reset from a mailed link that works once, signing every session out', async () => {
     const email = 'olvido@ejemplo.es';
     const { cookie } = await verifiedUser(email);

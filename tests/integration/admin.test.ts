@@ -128,6 +128,13 @@ describe('role checks', () => {
       const plain = await callRoute(route, { ...call, user: { id: 'user-1', role: 'user' } });
       expect(plain.status, `${call.method} como usuario`).toBe(403);
       expect(await plain.json()).toMatchObject({ code: 'forbidden', error: ERROR_TABLE.forbidden.message });
+      if (!('body' in call)) continue;
+      // Access comes before the body: a caller who may not use the endpoint never learns its fields.
+      const broken = { ...call, body: { campo: 'desconocido', statusCode: 'x', ids: 7 } };
+      const guestBroken = await callRoute(route, { ...broken, user: null });
+      expect([guestBroken.status, (await guestBroken.json()).fields], `${call.method} inválido como invitado`).toEqual([401, undefined]);
+      const plainBroken = await callRoute(route, { ...broken, user: { id: 'user-1', role: 'user' } });
+      expect([plainBroken.status, (await plainBroken.json()).fields], `${call.method} inválido como usuario`).toEqual([403, undefined]);
     }
   });
 

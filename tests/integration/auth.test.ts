@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED_MESSAGE, AUTH_RATE_LIMITS, CLIENT_IP_HEADER, createAuth } from '../../src/server/auth/auth.ts';
 import { VERIFIED_CALLBACK_PATH } from '../../src/features/auth/auth-client.ts';
+import { AUTH_MESSAGES } from '../../src/server/auth/auth-route.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/email/mailer.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
@@ -64,6 +65,13 @@ async function registerAndVerify(email: string, ip: string) {
 }
 
 describe('accounts', () => {
+  it('has a Spanish message for every error code the configured better-auth can answer', () => {
+    const codes = Object.keys(auth.$ERROR_CODES);
+    expect(codes.length).toBeGreaterThan(40);
+    expect(codes.filter((code) => !AUTH_MESSAGES[code])).toEqual([]);
+    for (const code of codes) expect(AUTH_MESSAGES[code], code).toMatch(/[áéíóúñ]|\b(la|el|de|no|tu|un|una|se|es|debe|solicitud)\b/i);
+  });
+
   it('signs a visitor up as a user with the given name and sends a verification e-mail', async () => {
     const ip = nextIp();
     const result = await call('sign-up/email', { name: '  Ana García ', email: 'Ana@Ejemplo.es', password: 'secreto123' }, { ip });

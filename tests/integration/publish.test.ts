@@ -203,18 +203,33 @@ describe('publishing', () => {
     expect((await publish(ana, validPost({ content: 'x'.repeat(1_000_000) }))).status).toBe(413);
   });
 
-  it('finds published and pending tools of the same registrable domain, hiding another user’s pending page', async () => {
-    const check = async (user: Caller, url: string) =>
-      (
-        (await (await callRoute(duplicatesEndpoint, { path: `/api/posts/duplicates?url=${encodeURIComponent(url)}`, user })).json()) as {
-          duplicates: { title: string; status: string; path: string | null }[];
-        }
-      ).duplicates;
-    expect(await check(bruno, 'https://redacta.es/precios')).toEqual([expect.objectContaining({ title: 'Redacta', status: 'published', path: '/redacta' })]);
-    const pending = await check(bruno, 'https://genial.es');
-    expect(pending.find((tool) => tool.title === 'Mi Herramienta Genial' && tool.path === null)).toBeTruthy();
-    expect((await check(admin, 'https://genial.es')).every((tool) => tool.path !== null)).toBe(true);
-    expect(await check(bruno, 'https://nadie.test/')).toEqual([]);
+  it('finds published tools of the same registrable domain; another user’s pending one is only said to exist', async () => {
+    const check = async (user: Caller, url: string) => {
+      const response = await callRoute(duplicatesEndpoint, { path: `/api/posts/duplicates?url=${encodeURIComponent(url)}`, user });
+      return {
+        text: await response.clone().text(),
+        ...((await response.json()) as { duplicates: { id: string; title: string; status: string; path: string }[]; pendingNotice: string | null }),
+      };
+    };
+    expect(await check(bruno, 'https://redacta.es/precios')).toMatchObject({
+      duplicates: [expect.objectContaining({ title: 'Redacta', status: 'published', path: '/redacta' })],
+      pendingNotice: null,
+    });
+    // Submissions for genial.es (Ana's, Bruno's) await review: Carla learns that much, not their ids, titles or addresses.
+    await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES ('carla', 'Carla', 'carla@ejemplo.es', 'user')`);
+    const carla = { id: 'carla' };
+    const { rows: pending } = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE domain = 'genial.es' AND status = 'pending' ORDER BY created_at`);
+    const anas = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE domain = 'genial.es' AND user_id = 'ana' ORDER BY created_at LIMIT 1`);
+    const pendingId = anas.rows[0]!.id;
+    const stranger = await check(carla, 'https://genial.es');
+    expect(stranger.duplicates).toEqual([]);
+    expect(stranger.pendingNotice).toBe('Ya hay una propuesta pendiente de revisión para este dominio.');
+    for (const { id } of pending) expect(stranger.text).not.toContain(id);
+    expect(stranger.text).not.toContain('Genial');
+    // Its author and the admins still see it by name.
+    expect((await check(ana, 'https://genial.es')).duplicates).toContainEqual(expect.objectContaining({ id: pendingId, status: 'pending' }));
+    expect((await check(admin, 'https://genial.es')).duplicates.map((tool) => tool.id)).toContain(pendingId);
+    expect(await check(carla, 'https://nadie.test/')).toMatchObject({ duplicates: [], pendingNotice: null });
     expect((await callRoute(duplicatesEndpoint, { path: '/api/posts/duplicates?url=https://genial.es', user: null })).status).toBe(401);
   });
 });

@@ -81,10 +81,10 @@ export const deleteImageEndpoint = endpoint({
 
 /** POST /api/images/{id}/save: SPEC's toggle_saved_image for the signed-in owner; answers { saved } as it is now. */
 export const toggleSavedImageEndpoint = endpoint({
+  access: { need: 'save:image:own', signedOut: SIGN_IN_TO_SAVE_MESSAGE },
   body: { json: imageActionInput },
   params: imageParams,
   handle: async ({ params, user }) => {
-    if (!user) throw new AppError('not_signed_in', { message: SIGN_IN_TO_SAVE_MESSAGE });
     const saved = await toggleSavedImage(user.id, imageId(params));
     if (saved === null) throw new AppError('image_not_found');
     return { saved };

@@ -26,7 +26,7 @@ import {
   type PickerCategory,
   type PostStatus,
 } from './post-form.ts';
-import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateTool } from './publish-client.ts';
+import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateCheck } from './publish-client.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { SeoPanel } from './SeoPanel.tsx';
 
@@ -103,6 +103,8 @@ function initialState(post: EditablePost | undefined): FormState {
   };
 }
 
+const NO_DUPLICATES: DuplicateCheck = { duplicates: [], pendingNotice: null };
+
 const FIELD_ORDER = [
   'title',
   'description',
@@ -124,7 +126,8 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
   const [form, setForm] = useState<FormState>(() => initialState(post));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const [duplicates, setDuplicates] = useState<DuplicateTool[]>([]);
+  const [duplicateCheck, setDuplicateCheck] = useState<DuplicateCheck>(NO_DUPLICATES);
+  const { duplicates, pendingNotice } = duplicateCheck;
   const [suggestions, setSuggestions] = useState<PageSuggestions | null>(null);
   const [lookup, setLookup] = useState<'idle' | 'loading' | { error: string }>('idle');
   const lookedUp = useRef(post?.url ?? '');
@@ -153,8 +156,8 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
     setSuggestions(null);
     setLookup('loading');
     findDuplicates(url, post?.id, abort.signal)
-      .then(setDuplicates)
-      .catch(() => setDuplicates([]));
+      .then(setDuplicateCheck)
+      .catch(() => setDuplicateCheck(NO_DUPLICATES));
     try {
       const page = await readToolPage(url, abort.signal);
       setSuggestions(page.suggestions);
@@ -334,26 +337,27 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
                   error={errors.url}
                 />
               </div>
-              {duplicates.length > 0 && (
+              {(duplicates.length > 0 || pendingNotice) && (
                 <div role="status" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
                   <TriangleAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
                   <div>
-                    <p className="font-semibold">Esta web ya está en el directorio</p>
-                    <ul className="mt-1 space-y-1 text-sm">
-                      {duplicates.map((duplicate) => (
-                        <li key={duplicate.id}>
-                          {duplicate.path ? (
-                            <a href={duplicate.path} target="_blank" rel="noopener" className="font-medium underline underline-offset-2">
-                              {duplicate.title}
-                              <span className="sr-only"> (se abre en una pestaña nueva)</span>
-                            </a>
-                          ) : (
-                            <span className="font-medium">{duplicate.title}</span>
-                          )}{' '}
-                          ({duplicate.status === 'published' ? 'publicada' : 'pendiente de revisión'})
-                        </li>
-                      ))}
-                    </ul>
+                    {duplicates.length > 0 && (
+                      <>
+                        <p className="font-semibold">Esta web ya está en el directorio</p>
+                        <ul className="mt-1 space-y-1 text-sm">
+                          {duplicates.map((duplicate) => (
+                            <li key={duplicate.id}>
+                              <a href={duplicate.path} target="_blank" rel="noopener" className="font-medium underline underline-offset-2">
+                                {duplicate.title}
+                                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+                              </a>{' '}
+                              ({duplicate.status === 'published' ? 'publicada' : 'pendiente de revisión'})
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )}
+                    {pendingNotice && <p className={duplicates.length > 0 ? 'mt-1 text-sm' : 'font-semibold'}>{pendingNotice}</p>}
                     <p className="mt-1 text-sm">Comprueba que no sea la misma herramienta antes de seguir.</p>
                   </div>
                 </div>

@@ -39,23 +39,33 @@ const imageReference = z
   .max(LIMITS.url, { error: 'La dirección de la imagen es demasiado larga.' })
   .refine((value) => value === '' || STORAGE_KEY.test(value) || HTTP_URL.test(value), { error: 'La imagen no es válida: súbela de nuevo.' });
 
-/** The tool's site: optional, http(s) only (SPEC: the field is of url type). */
+/** Worded after SPEC's 'URL de imagen no válida' (SPEC §5 has no text of its own for the tool's address). */
+export const TOOL_URL_INVALID = 'URL no válida: escribe la dirección completa de la herramienta, empezando por https://';
+
+/**
+ * Whitespace, control and invisible formatting characters, and angle brackets: the URL parser would quietly
+ * drop or escape them, so an address holding any was not written by hand and is refused rather than repaired.
+ */
+const UNSAFE_IN_URL = /[\s\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff<>]/u;
+
+function httpUrl(value: string): URL | null {
+  if (UNSAFE_IN_URL.test(value) || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password ? url : null;
+}
+
+/**
+ * The tool's site: optional, http(s) only (SPEC: the field is of url type), stored as the parser writes it
+ * (`url.href`: lower-case scheme and host, punycode, quotes and other unsafe characters percent-encoded), so
+ * every page, link and duplicate check reads one spelling.
+ */
 export const toolUrl = z
   .string()
   .trim()
   .max(LIMITS.url, { error: 'La dirección es demasiado larga.' })
-  .refine(
-    (value) => {
-      if (value === '') return true;
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Escribe la dirección completa de la herramienta, empezando por https://' },
-  );
+  .refine((value) => value === '' || httpUrl(value) !== null, { error: TOOL_URL_INVALID })
+  .transform((value) => (value === '' ? '' : httpUrl(value)!.href))
+  .refine((value) => value.length <= LIMITS.url, { error: 'La dirección es demasiado larga.' });
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -76,14 +76,21 @@ export interface DuplicateTool {
   id: string;
   title: string;
   status: 'published' | 'pending';
-  path: string | null;
+  /** The page the viewer may open. */
+  path: string;
 }
 
-export async function findDuplicates(url: string, excludeId: string | undefined, signal?: AbortSignal): Promise<DuplicateTool[]> {
+export interface DuplicateCheck {
+  /** Published tools, plus pending ones the viewer wrote (or, for an admin, any: the queue shows them anyway). */
+  duplicates: DuplicateTool[];
+  /** Set when someone else's submission for the domain awaits review: said to exist, never named. */
+  pendingNotice: string | null;
+}
+
+export function findDuplicates(url: string, excludeId: string | undefined, signal?: AbortSignal): Promise<DuplicateCheck> {
   const query = new URLSearchParams({ url });
   if (excludeId) query.set('exclude', excludeId);
-  const answer = await call<{ duplicates: DuplicateTool[] }>(`/api/posts/duplicates?${query}`, { signal }, 'No se pudo comprobar si ya existe.');
-  return answer.duplicates;
+  return call<DuplicateCheck>(`/api/posts/duplicates?${query}`, { signal }, 'No se pudo comprobar si ya existe.');
 }
 
 export function readToolPage(url: string, signal?: AbortSignal): Promise<{ finalUrl: string; suggestions: PageSuggestions }> {

@@ -16,6 +16,7 @@ import { notifyAuthor } from '../moderation/queue.server.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
 import { extractPageMetadata } from './page-metadata.server.ts';
 import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './post-form.ts';
+import type { DuplicateCheck } from './publish-client.ts';
 import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
 import { publishedContentChanged } from './site-updates.server.ts';
 
@@ -60,10 +61,10 @@ async function resolveImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl'
 
 /** POST /api/posts: a new submission, saved as pending; answers { id, slug, status, categoryCount, path }. */
 export const publishEndpoint = endpoint({
+  access: { need: 'publish:post:own', signedOut: PUBLISH_SIGNED_OUT },
   body: { json: publishInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: PUBLISH_RATE_LIMITS,
   handle: async ({ body, user, request }) => {
-    if (!user) throw new AppError('not_signed_in', { message: PUBLISH_SIGNED_OUT });
     const input = await resolveImages(body, user, {}, request.signal);
     const saved = await createSubmission(input, user, siteConfig());
     return { ...saved, path: `/${saved.slug}` };
@@ -74,9 +75,9 @@ const postParams = z.object({ id: z.string() });
 
 /** GET /api/posts/{id}: the post as the editor loads it (SPEC §7 "Edit load"). */
 export const loadPostEndpoint = endpoint({
+  access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
   handle: async ({ params, user }) => {
-    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
     const loaded = await loadEditablePost(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
@@ -86,11 +87,12 @@ export const loadPostEndpoint = endpoint({
 
 /** PUT /api/posts/{id}: saves the editor; answers { id, slug, status, categoryCount, path }. */
 export const editEndpoint = endpoint({
+  // Who may edit which post (admin, or the author while it is pending or rejected) is decided by the post itself.
+  access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
   body: { json: editInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: EDIT_RATE_LIMITS,
   handle: async ({ params, body, user, request }) => {
-    if (!user) throw new AppError('not_signed_in', { message: EDIT_SIGNED_OUT });
     const loaded = await loadEditablePost(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
@@ -112,11 +114,15 @@ export const editEndpoint = endpoint({
 
 const duplicatesQuery = z.object({ url: toolUrl, exclude: z.uuid().optional() });
 
-/** GET /api/posts/duplicates?url=: published or pending tools on the same site, before the author writes anything. */
+/**
+ * GET /api/posts/duplicates?url=: { duplicates, pendingNotice }: published tools on the same site (and the
+ * viewer's own pending ones), and a sentence when someone else's submission for it awaits review.
+ */
 export const duplicatesEndpoint = endpoint({
   access: 'publish:post:own',
   query: duplicatesQuery,
-  handle: async ({ query, user }) => ({ duplicates: query.url ? await findDuplicateTools(query.url, user, query.exclude ?? null) : [] }),
+  handle: async ({ query, user }) =>
+    query.url ? await findDuplicateTools(query.url, user, query.exclude ?? null) : ({ duplicates: [], pendingNotice: null } satisfies DuplicateCheck),
 });
 
 /** Reading a stranger's page: short deadline, and only its start (the head is what we read). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterCategories } from './category-search.ts';
 import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
-import { editInput, fieldErrors, publishInput } from './post-form.ts';
+import { editInput, fieldErrors, publishInput, TOOL_URL_INVALID } from './post-form.ts';
 import { seoColumns, toolHead } from './post-seo.ts';
 import { freshCache } from './on-demand.server.ts';
 import { toolPageSlug } from '../../server/http/stale-pages.ts';
@@ -43,6 +43,32 @@ describe('publish schema', () => {
     }
     expect(publishInput.safeParse({ ...valid, imageUrl: '../../etc/passwd' }).success).toBe(false);
     expect(publishInput.safeParse({ ...valid, imageUrl: 'abc/1700000000000.jpg' }).success).toBe(true);
+  });
+
+  it('refuses a tool address with whitespace, control, invisible or angle characters, with a Spanish field error', () => {
+    for (const url of [
+      'https://a.es/<script>',
+      'https://a.es/con espacio',
+      'https://a.es/\tpestaña',
+      'https://a.es/\nlinea',
+      'https://a.es/\u0000',
+      'https://a.es/\u202eexe.fdp',
+      'https://a.es/a\u00a0b',
+      'https://a.es/>',
+    ]) {
+      const result = publishInput.safeParse({ ...valid, url });
+      expect(result.success, JSON.stringify(url)).toBe(false);
+      expect(fieldErrors(result.error!).url).toBe(TOOL_URL_INVALID);
+    }
+  });
+
+  it('stores the tool address as the URL parser writes it', () => {
+    const parse = (url: string) => publishInput.parse({ ...valid, url }).url;
+    expect(parse('  HTTPS://Ejemplo.ES  ')).toBe('https://ejemplo.es/');
+    expect(parse('https://a.es/x"y')).toBe('https://a.es/x%22y');
+    expect(parse('https://bücher.de/ruta?q=ñ')).toBe('https://xn--bcher-kva.de/ruta?q=%C3%B1');
+    expect(parse('')).toBe('');
+    expect(editInput.parse({ ...valid, version: '2026-11-24T06:00:00.123456+00:00', url: 'https://A.es' }).url).toBe('https://a.es/');
   });
 
   it('reports SPEC’s three messages first, in order', () => {

@@ -3,6 +3,7 @@
  * an edit, each write in one transaction with its categories (SPEC §7 "Publish", "Edit save"), its slug made
  * unique, its HTML sanitized and, for an admin, its audit entry and the redirect of a renamed page.
  */
+import type { DuplicateCheck } from './publish-client.ts';
 import type pg from 'pg';
 import { can } from '../../lib/permissions.ts';
 import { publishSlug } from '../../lib/slug.ts';
@@ -24,35 +25,33 @@ export async function listPickerCategories(db: Queryable = getPool()): Promise<P
   return rows;
 }
 
-export interface DuplicateTool {
-  id: string;
-  title: string;
-  status: 'published' | 'pending';
-  /** The page the viewer may open, or null (someone else's pending submission). */
-  path: string | null;
-}
+export const PENDING_ELSEWHERE = 'Ya hay una propuesta pendiente de revisión para este dominio.';
 
-/** Published or pending tools on the same registrable domain as `url` (the domain column's own rule). */
+/**
+ * Published or pending tools on the same registrable domain as `url` (the domain column's own rule). Another
+ * user's pending submission is private until it is approved: its id, title and page are not shown, only that
+ * it exists, so that the author does not send the same tool twice.
+ */
 export async function findDuplicateTools(
   url: string,
   viewer: Pick<SessionUser, 'id' | 'role'> | null,
   excludeId: string | null = null,
   db: Queryable = getPool(),
-): Promise<DuplicateTool[]> {
-  const { rows } = await db.query<{ id: string; title: string; slug: string; status: 'published' | 'pending'; user_id: string | null }>(
-    `SELECT id, title, slug, status, user_id FROM posts
-     WHERE domain = registrable_domain($1) AND status IN ('published', 'pending') AND ($2::uuid IS NULL OR id <> $2::uuid)
-     ORDER BY status = 'published' DESC, created_at
-     LIMIT 5`,
-    [url, excludeId],
-  );
+): Promise<DuplicateCheck> {
+  // An admin reads every submission (the moderation queue lists them), so nothing is hidden from one.
   const admin = can(viewer?.role, 'read:post:any');
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    path: row.status === 'published' || admin || (viewer && row.user_id === viewer.id) ? `/${row.slug}` : null,
-  }));
+  const sameSite = `domain = registrable_domain($1) AND status IN ('published', 'pending') AND ($2::uuid IS NULL OR id <> $2::uuid)`;
+  const visible = `(status = 'published' OR $3 OR user_id = $4::text)`;
+  const values = [url, excludeId, admin, viewer?.id ?? null];
+  const { rows } = await db.query<{ id: string; title: string; slug: string; status: 'published' | 'pending' }>(
+    `SELECT id, title, slug, status FROM posts WHERE ${sameSite} AND ${visible} ORDER BY status = 'published' DESC, created_at LIMIT 5`,
+    values,
+  );
+  const { rows: hidden } = await db.query(`SELECT 1 FROM posts WHERE ${sameSite} AND NOT ${visible} LIMIT 1`, values);
+  return {
+    duplicates: rows.map((row) => ({ id: row.id, title: row.title, status: row.status, path: `/${row.slug}` })),
+    pendingNotice: hidden.length > 0 ? PENDING_ELSEWHERE : null,
+  };
 }
 
 interface CategoryRow {

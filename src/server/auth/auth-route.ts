@@ -14,8 +14,11 @@ import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
 /** Sign-up, sign-in and profile bodies are a few hundred bytes; nothing legitimate comes near this. */
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
-/** Spanish for better-auth's error codes (SPEC §8 wording where it has one). The code itself is kept for the forms. */
-const AUTH_MESSAGES: Record<string, string> = {
+/**
+ * Spanish for better-auth's error codes (SPEC §8 wording where it has one), all of them (a test compares this
+ * with the codes the configured instance can answer). The code itself is kept for the forms.
+ */
+export const AUTH_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Email o contraseña incorrectos',
   EMAIL_NOT_VERIFIED: 'Por favor, verifica tu email antes de continuar',
   USER_ALREADY_EXISTS: 'Este email ya está registrado. Intenta iniciar sesión.',
@@ -53,7 +56,47 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_REDIRECT_URL: ERROR_TABLE.cross_site.message,
   INVALID_ERROR_CALLBACK_URL: ERROR_TABLE.cross_site.message,
   INVALID_NEW_USER_CALLBACK_URL: ERROR_TABLE.cross_site.message,
+  CALLBACK_URL_REQUIRED: ERROR_TABLE.invalid_input.message,
+  BODY_MUST_BE_AN_OBJECT: ERROR_TABLE.bad_request.message,
+  MISSING_FIELD: 'Falta algún dato obligatorio.',
+  ASYNC_VALIDATION_NOT_SUPPORTED: ERROR_TABLE.internal.message,
+  METHOD_NOT_ALLOWED_DEFER_SESSION_REQUIRED: ERROR_TABLE.method_not_allowed.message,
+  ACCOUNT_NOT_FOUND: 'No encontramos esa cuenta.',
+  USER_EMAIL_NOT_FOUND: 'Tu cuenta no tiene email.',
+  INVALID_USER: 'No encontramos ninguna cuenta con esos datos.',
+  FAILED_TO_CREATE_VERIFICATION: 'No se pudo preparar el enlace de verificación. Inténtalo de nuevo.',
+  FAILED_TO_GET_SESSION: 'No se pudo leer tu sesión. Vuelve a iniciar sesión.',
+  FAILED_TO_GET_USER_INFO: 'Google no nos dio los datos de tu cuenta. Inténtalo de nuevo.',
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'No puedes desvincular tu único método de acceso.',
+  ID_TOKEN_NOT_SUPPORTED: 'Ese método de acceso no está disponible.',
 };
+
+/**
+ * Spanish for the few English sentences better-auth puts in its successful answers (`message`). One it does
+ * not list here is dropped rather than shown: the forms word their own success.
+ */
+export const AUTH_SUCCESS_MESSAGES: Record<string, string> = {
+  'User deleted': 'Tu cuenta se ha eliminado.',
+  'Verification email sent': 'Te hemos enviado un email para confirmar.',
+  'If this email exists in our system, check your email for the reset link':
+    'Si hay una cuenta con ese email, te hemos enviado un enlace para restablecer la contraseña.',
+  'Email updated': 'Email actualizado.',
+};
+
+/** A successful JSON answer with its `message` in Spanish (or without one); any other answer as it is. */
+export async function spanishAuthSuccess(response: Response): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return response;
+  const data = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as unknown;
+  if (!data || typeof data !== 'object' || Array.isArray(data) || typeof (data as { message?: unknown }).message !== 'string') return response;
+  const { message, ...rest } = data as { message: string };
+  const spanish = AUTH_SUCCESS_MESSAGES[message];
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(spanish ? { ...rest, message: spanish } : rest), { status: response.status, statusText: response.statusText, headers });
+}
 
 /** The table's situation for a status better-auth answered without a code we know. */
 function kindForStatus(status: number): ErrorKind {
@@ -145,7 +188,7 @@ export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'c
   }
   // better-auth's errors are JSON, except its rate limiter's, which is text: both are rewritten; its HTML error page is not.
   const type = response.headers.get('content-type') ?? '';
-  const translated = response.status >= 400 && !type.includes('text/html') ? await spanishAuthError(response) : response;
+  const translated = response.status >= 400 ? (type.includes('text/html') ? response : await spanishAuthError(response)) : await spanishAuthSuccess(response);
   const sent = new Headers(translated.headers);
   // Session answers are personal: no shared cache (CDN, proxy) may keep them.
   if (!sent.has('cache-control')) sent.set('cache-control', 'private, no-store');

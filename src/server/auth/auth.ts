@@ -256,6 +256,8 @@ export function createAuth(options: AuthOptions) {
         if (ctx.path === '/update-user') return { context: { body: validate(profileUpdate, ctx.body) } };
         // Here, not only in the user hook: better-auth answers a refusal inside sign-up as a feigned success.
         if (ctx.path === '/sign-up/email') refuseStoredImage((ctx.body as { image?: unknown } | undefined)?.image);
+        // README promises that a new password closes every other session: it does, whatever the body asks for.
+        if (ctx.path === '/change-password') return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
         if (ctx.path === '/delete-user') await requirePasswordToDelete(ctx);
         return undefined;
       }),

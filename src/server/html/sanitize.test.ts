@@ -100,3 +100,57 @@ describe('sanitizeRichText images', () => {
     expect(sanitizeRichText('<img src="https://cdn.test/a.png">')).toBe('<img src="https://cdn.test/a.png" />');
   });
 });
+
+describe('a stray or unclosed tag in model output', () => {
+  const AFTER = '<p>La imagen muestra un faro al atardecer.</p>';
+  const UNCLOSED = [
+    ['<svg', 'Hola <svg onload=alert(1)>'],
+    ['<script', 'Hola <script>alert(1)'],
+    ['<style', 'Hola <style>body{display:none}'],
+    ['<iframe', 'Hola <iframe src="javascript:alert(1)">'],
+    ['<textarea', 'Hola <textarea>'],
+    ['<title', 'Hola <title>'],
+    ['<noscript', 'Hola <noscript>'],
+    ['<xmp', 'Hola <xmp>'],
+    ['<SVG en mayúsculas', 'Hola <SVG OnLoad="alert(1)">'],
+    ['<svg con > entre comillas', 'Hola <svg aria-label="a>b" onload=alert(1)>'],
+  ] as const;
+
+  it.each(UNCLOSED)('keeps the text after an unclosed %s and never lets the tag or its code through', (_, payload) => {
+    for (const clean of [sanitizeHtmlContent, sanitizeRichText]) {
+      const out = clean(`${payload}${AFTER}<ul><li>Uno</li></ul>`);
+      expect(out).toContain(AFTER);
+      expect(out).toContain('<ul><li>Uno</li></ul>');
+      expect(out.startsWith('Hola')).toBe(true);
+      expect(out).not.toMatch(/<(svg|script|style|iframe|textarea|title|noscript|xmp)\b/i);
+      expect(out).not.toMatch(/alert|onload|display:none|javascript/i);
+    }
+    expect(htmlToText(`${payload}${AFTER}`)).toBe('Hola La imagen muestra un faro al atardecer.');
+  });
+
+  it('drops what an unclosed script or style would have held only up to the next tag or blank line', () => {
+    expect(sanitizeHtmlContent('<script>alert(1)\n\nDespués del código.')).toBe('Después del código.');
+    expect(sanitizeHtmlContent('<style>p{color:red}<strong>Sigue</strong>')).toBe('<strong>Sigue</strong>');
+  });
+
+  it('shows a tag that never ends as the text the model wrote, instead of swallowing the rest', () => {
+    expect(sanitizeHtmlContent('Usa <svg para gráficos vectoriales. <b>Fin</b>')).toBe('Usa &lt;svg para gráficos vectoriales. <b>Fin</b>');
+    expect(sanitizeHtmlContent('Un texto <script src=https://x.test/a.js')).toBe('Un texto &lt;script src=https://x.test/a.js');
+    expect(htmlToText('Texto <iframe src="x" y el resto')).toBe('Texto <iframe src="x" y el resto');
+  });
+
+  it('still drops closed elements whole, contents included', () => {
+    expect(sanitizeHtmlContent('<p>a</p><svg><text>oculto</text></svg><script>alert(1)</script><p>b</p>')).toBe('<p>a</p><p>b</p>');
+    expect(sanitizeHtmlContent('<svg><script>alert(1)</svg><p>b</p>')).toBe('<p>b</p>');
+  });
+
+  it('takes one pass over thousands of stray tags and unclosed quotes', () => {
+    const started = performance.now();
+    for (const flood of ['<a \'"'.repeat(40_000), '<svg>'.repeat(40_000), '<a title="'.repeat(40_000), `${'<script>'.repeat(40_000)}x`]) {
+      sanitizeHtmlContent(flood);
+      sanitizeRichText(flood);
+      htmlToText(flood);
+    }
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});

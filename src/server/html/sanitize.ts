@@ -31,8 +31,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { a: [...LINK_SCHEMES], img: [...IMAGE_SCHEMES] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
-  // Contents of these go too, not only the tags: a script's source is not text anyone should read.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  // Contents of these go too, not only the tags: a script's source is not text anyone should read. The parser
+  // reads everything up to </title>, </xmp>, </noembed> and </noframes> as raw text, so those are listed as well.
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   disallowedTagsMode: 'discard',
   transformTags: {
     // Links leave our site without passing it our page or lending it our ranking.
@@ -43,9 +60,69 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * The parser reads an unterminated tag (`<svg` with no `>`) as attributes up to the end of the input, and the
+ * contents of an unclosed dropped element (`<svg>` or `<script>` with no `</svg>` or `</script>`) as running to the
+ * end: either way a stray tag in a model's answer would silently cut off everything after it. Before parsing,
+ * an unterminated tag's `<` becomes the text `&lt;` (the reader sees what the model wrote), and an unclosed
+ * dropped element loses its start tag and what follows it up to the next tag or blank line (its would-be
+ * contents, code rather than prose, are still not shown); the rest is then cleaned as usual. A closed element
+ * is left to the sanitizer, which drops it with its contents.
+ */
+const TAG_START = /<\/?[a-z]/gi;
+const UNCLOSED_CONTENTS = /[^<]*?(?=<|\n\s*\n|$)/y;
+
+/**
+ * Where the tag starting at `start` ends (just after its `>`, quoted values skipped), or where the scan stopped
+ * when it is unterminated: at a `<` outside quotes, or after a quote that never closes. Every scan starts where
+ * the previous one stopped, so a whole text costs one pass, whatever an attacker nests.
+ */
+function scanTag(html: string, start: number): { end: number } | { resume: number } {
+  for (let i = start + 1; i < html.length; i++) {
+    const char = html[i]!;
+    if (char === '"' || char === "'") {
+      const closing = html.indexOf(char, i + 1);
+      if (closing < 0) return { resume: i + 1 };
+      i = closing;
+    } else if (char === '>') return { end: i + 1 };
+    else if (char === '<') return { resume: i };
+  }
+  return { resume: html.length };
+}
+
+function repairTags(html: string, dropped: readonly string[]): string {
+  const lower = html.toLowerCase();
+  const lastClose = new Map<string, number>();
+  let out = '';
+  let copied = 0;
+  TAG_START.lastIndex = 0;
+  for (let match = TAG_START.exec(html); match; match = TAG_START.exec(html)) {
+    const start = match.index;
+    const scanned = scanTag(html, start);
+    if ('resume' in scanned) {
+      out += html.slice(copied, start) + '&lt;';
+      copied = start + 1;
+      TAG_START.lastIndex = scanned.resume;
+      continue;
+    }
+    TAG_START.lastIndex = scanned.end;
+    const [, slash, name] = /^<(\/?)([^\s/>]+)/.exec(lower.slice(start, scanned.end))!;
+    if (slash || !dropped.includes(name!)) continue;
+    if (!lastClose.has(name!)) lastClose.set(name!, lower.lastIndexOf(`</${name}`));
+    // Closed: the sanitizer drops the element whole.
+    if (lastClose.get(name!)! >= scanned.end) continue;
+    UNCLOSED_CONTENTS.lastIndex = scanned.end;
+    UNCLOSED_CONTENTS.exec(html);
+    out += html.slice(copied, start);
+    copied = UNCLOSED_CONTENTS.lastIndex;
+    TAG_START.lastIndex = copied;
+  }
+  return out + html.slice(copied);
+}
+
 /** Safe HTML from any HTML. Pure: the same input always gives the same output. */
 export function sanitizeHtmlContent(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(repairTags(html, OPTIONS.nonTextTags!), OPTIONS).trim();
 }
 
 // The rich-text editor's formatting (SPEC §2 toolbar) arrives as a few inline styles and attributes. Each style
@@ -104,7 +181,8 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
  * YouTube and Vimeo only (SPEC §5: links http/https/mailto/tel, images http/https/data).
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  // A player frame is kept only when closed: an unclosed one would take the rest of the text with it.
+  return sanitizeHtml(repairTags(html, [...RICH_TEXT_OPTIONS.nonTextTags!, 'iframe']), RICH_TEXT_OPTIONS).trim();
 }
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
@@ -112,7 +190,7 @@ const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '
 /** The visible text of some HTML (plain characters, not entities), for length checks, search and copies. */
 export function htmlToText(html: string): string {
   // Block ends become spaces so "<p>a</p><p>b</p>" reads "a b", not "ab".
-  const spaced = html.replace(/<\/(p|h[1-6]|li|div|tr|blockquote|pre|dt|dd)>|<br\s*\/?>/gi, '$& ');
+  const spaced = repairTags(html, OPTIONS.nonTextTags!).replace(/<\/(p|h[1-6]|li|div|tr|blockquote|pre|dt|dd)>|<br\s*\/?>/gi, '$& ');
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
     .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]!)
     .replace(/\s+/g, ' ')

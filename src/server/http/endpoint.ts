@@ -1,8 +1,10 @@
 /**
  * The one way to write an endpoint. `endpoint({...})` returns an Astro APIRoute that does, in order: the
- * same-origin check, the body size limit, text checks (NUL, lone surrogates) and the zod parse with the
- * schema the form also uses, the session and permission check, per-user and per-IP rate limits, the handler,
- * and the mapping of whatever it throws to a status and a Spanish message from ERROR_TABLE.
+ * same-origin check, the session and permission check, per-user and per-IP rate limits, then the body size
+ * limit, text checks (NUL, lone surrogates) and the zod parse with the schema the form also uses, the handler,
+ * and the mapping of whatever it throws to a status and a Spanish message from ERROR_TABLE. Access comes before
+ * the body on purpose: a guest's 5 MB upload is refused without reading a byte of it, and someone who may not
+ * call an endpoint learns nothing about its fields.
  */
 import type { APIContext, APIRoute } from 'astro';
 import { can, type Permission } from '../../lib/permissions.ts';
@@ -18,7 +20,13 @@ export { AppError, json } from './errors.ts';
 /** Small JSON bodies (ids, prompts, options) fit in this many bytes with room to spare. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-type Access = 'public' | 'user' | Permission;
+type Need = 'user' | Permission;
+
+/**
+ * Who may call: 'public', 'user' (signed in), a permission, or one of those two with the endpoint's own wording
+ * of the 401 and 403 (SPEC §8 has 'Necesitas iniciar sesión para publicar.' and the like for some forms).
+ */
+type Access = 'public' | Need | { need: Need; signedOut?: string; forbidden?: string };
 
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 
@@ -48,7 +56,10 @@ export interface RateLimits {
 }
 
 export interface EndpointSpec<A extends Access, B extends BodySpec | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined> {
-  /** 'public' (default): anyone, the user may be null; 'user': signed in; a permission: signed in and allowed. */
+  /**
+   * 'public' (default): anyone, the user may be null; 'user': signed in; a permission: signed in and allowed;
+   * `{ need, signedOut?, forbidden? }`: the same with this endpoint's Spanish texts for the 401 and the 403.
+   */
   access?: A;
   /** Mutations must come from one of our pages; read-only GET and HEAD need not. */
   sameOrigin?: boolean;
@@ -184,6 +195,14 @@ async function readBody(request: Request, spec: BodySpec): Promise<unknown> {
   return parseWith(spec.json, raw);
 }
 
+/** Throws the table's 401 or 403 (with the endpoint's own texts, if it has them) unless the user may call. */
+function checkAccess(access: Access, user: SessionUser | null): void {
+  if (access === 'public') return;
+  const { need, signedOut, forbidden } = typeof access === 'string' ? { need: access } : access;
+  if (!user) throw new AppError('not_signed_in', { message: signedOut });
+  if (need !== 'user' && !can(user.role, need)) throw new AppError('forbidden', { message: forbidden });
+}
+
 async function checkLimits(limits: RateLimits, ip: string, user: SessionUser | null): Promise<void> {
   const checks: Array<{ key: string; rule: RateLimitRule }> = [];
   if (limits.ip) checks.push({ key: `${limits.name}:ip:${ip}`, rule: limits.ip });
@@ -205,17 +224,13 @@ export function endpoint<
     try {
       const mutation = request.method !== 'GET' && request.method !== 'HEAD';
       if ((spec.sameOrigin ?? mutation) && !isSameOrigin(request)) throw new AppError('cross_site');
+      const user = context.locals.user;
+      checkAccess(spec.access ?? 'public', user);
+      const ip = clientIp(context);
+      if (spec.limits) await checkLimits(spec.limits, ip, user);
       const body = spec.body ? await readBody(request, spec.body) : undefined;
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(context.url.searchParams)) : undefined;
       const params = spec.params ? parseWith(spec.params, context.params) : undefined;
-      const user = context.locals.user;
-      const access = spec.access ?? 'public';
-      if (access !== 'public') {
-        if (!user) throw new AppError('not_signed_in');
-        if (access !== 'user' && !can(user.role, access)) throw new AppError('forbidden');
-      }
-      const ip = clientIp(context);
-      if (spec.limits) await checkLimits(spec.limits, ip, user);
       const result = await spec.handle({
         context,
         request,

@@ -140,4 +140,55 @@ describe('endpoint()', () => {
     expect(handle).not.toHaveBeenCalled();
     expect((await call(admins, { signedIn: 'admin' })).status).toBe(200);
   });
+
+  it('checks access before reading the body: a guest gets 401 and a plain user 403, not the fields at fault', async () => {
+    const admins = endpoint({ access: 'manage:settings:any', body: { json: z.strictObject({ name: z.string().min(3) }) }, handle: async () => ({ ok: true }) });
+    const guest = await call(admins, { body: '{"name":1,"otro":true}' });
+    expect(guest.status).toBe(401);
+    expect(await guest.json()).toEqual({ error: 'Usuario no autenticado', code: 'not_signed_in' });
+    const plain = await call(admins, { body: '{"name":1,"otro":true}', signedIn: 'user' });
+    expect(plain.status).toBe(403);
+    expect(await plain.json()).toMatchObject({ code: 'forbidden' });
+    expect((await call(admins, { body: '{"name":1}', signedIn: 'admin' })).status).toBe(400);
+  });
+
+  it('never pulls a byte of a signed-out upload', async () => {
+    let pulls = 0;
+    const chunk = new Uint8Array(64 * 1024);
+    const upload = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        if (pulls > 80) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const route = endpoint({
+      access: 'publish:post:own',
+      body: { form: z.object({ file: z.instanceof(File) }), maxBytes: 10_000_000 },
+      handle: async () => ({ ok: true }),
+    });
+    const url = new URL(`${SITE}/api/uploads`);
+    const request = new Request(url, {
+      method: 'POST',
+      body: upload,
+      duplex: 'half',
+      headers: { origin: SITE, 'content-type': 'multipart/form-data; boundary=x' },
+    } as RequestInit);
+    const response = await route({ request, url, params: {}, locals: { user: null, session: null }, clientAddress: '1.2.3.4' } as unknown as APIContext);
+    expect(response.status).toBe(401);
+    // A stream pulls once ahead on its own when it is built; reading the body would pull all 80 chunks (5 MB).
+    expect(pulls).toBeLessThanOrEqual(1);
+  });
+
+  it('words the 401 and the 403 as the endpoint says, with the table’s statuses', async () => {
+    const route = endpoint({
+      access: { need: 'moderate:post:any', signedOut: 'Necesitas iniciar sesión para editar.', forbidden: 'No tienes permisos para editar publicaciones' },
+      body: { json: z.object({ title: z.string() }) },
+      handle: async () => ({ ok: true }),
+    });
+    const guest = await call(route, { body: '{}' });
+    expect([guest.status, await guest.json()]).toEqual([401, { error: 'Necesitas iniciar sesión para editar.', code: 'not_signed_in' }]);
+    const plain = await call(route, { body: '{}', signedIn: 'user' });
+    expect([plain.status, await plain.json()]).toEqual([403, { error: 'No tienes permisos para editar publicaciones', code: 'forbidden' }]);
+  });
 });

@@ -13,8 +13,10 @@ import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
 import { getPool } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
+import { ERROR_TABLE } from '../../lib/error-table.ts';
 import { AppError, errorResponse } from './errors.ts';
 import { healthResponse } from './health.ts';
+import { FORBIDDEN_METHODS, methodNotAllowed, optionsResponse, ORIGINAL_METHOD_HEADER, PAGE_METHODS } from './methods.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
@@ -89,6 +91,19 @@ function sendServerError(request: IncomingMessage, response: ServerResponse, err
   response.end('Error interno del servidor');
 }
 
+/**
+ * @astrojs/node ends a request it could not turn into a Request, or whose rendering threw past Astro's own 500
+ * page, with the English text "Internal Server Error": the visitor reads the Spanish one instead.
+ */
+function spanishAdapterFailures(response: ServerResponse): void {
+  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (chunk !== 'Internal Server Error' || response.headersSent) return end(chunk, ...rest);
+    response.setHeader('content-type', 'text/plain; charset=utf-8');
+    return end('Error interno del servidor', ...rest);
+  }) as ServerResponse['end'];
+}
+
 function listen(server: Server | NetServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -128,40 +143,60 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     const build = active;
     // Every answer starts with these; a page, or Astro's own response, replaces the CSP with its own.
     for (const [name, value] of baseHeaders) response.setHeader(name, value);
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      let url: URL;
-      let pathname: string;
-      try {
-        url = new URL(request.url ?? '/', 'http://local');
-        pathname = decodeURIComponent(url.pathname);
-      } catch {
-        response.writeHead(400).end();
-        return;
-      }
-      // Answered here, not by Astro: with the build being served, and no session or settings to read first.
-      if (pathname === HEALTH_PATH) {
-        await sendWebResponse(request, response, await healthResponse(getPool(), { id: build.id, builtAt: build.builtAt }));
-        return;
-      }
-      // Before the files: a deleted or renamed tool's old page may still be in the build being served.
-      const redirect = redirects.lookup(pathname);
-      if (redirect) {
-        sendRedirect(build, request, response, redirect, url.search);
-        return;
-      }
-      // A tool page changed since this build: the on-demand route renders it with the same template.
-      const slug = toolPageSlug(pathname);
-      const file = slug && (await stale.has(slug)) ? undefined : build.files.find(pathname);
-      if (file) {
-        await build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
-        return;
-      }
-      const route = directRoute(pathname);
-      if (route) {
-        await sendWebResponse(request, response, await route(url));
-        return;
-      }
+    delete request.headers[ORIGINAL_METHOD_HEADER];
+    const method = request.method ?? 'GET';
+    const reading = method === 'GET' || method === 'HEAD';
+    let url: URL;
+    let pathname: string;
+    try {
+      // The Host header too: @astrojs/node builds its URL from it and answers a broken one with an English 500.
+      // Appended, not resolved: "//otro.example/x" is a path here, never another host.
+      if (!request.url?.startsWith('/')) throw new URIError('not a path');
+      url = new URL(`http://${request.headers.host ?? 'local'}${request.url}`);
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(ERROR_TABLE.bad_request.message);
+      return;
     }
+    // Astro redirects "/a/" to "/a" (trailingSlash: 'never') with an English page; this one says nothing.
+    // The parsed path, so that "/x/%2e%2e" (read as "/x/..", that is "/") goes where Astro would send it.
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+      // One leading slash: "//otro.example/" must not become a protocol-relative address to another site.
+      const location = '/' + url.pathname.replace(/^\/+|\/+$/g, '') + url.search;
+      response.writeHead(reading ? 301 : 308, { location, 'cache-control': 'no-store' }).end();
+      return;
+    }
+    // Answered here, not by Astro: with the build being served, and no session or settings to read first.
+    if (reading && pathname === HEALTH_PATH) {
+      await sendWebResponse(request, response, await healthResponse(getPool(), { id: build.id, builtAt: build.builtAt }));
+      return;
+    }
+    // Before the files: a deleted or renamed tool's old page may still be in the build being served.
+    const redirect = reading ? redirects.lookup(pathname) : undefined;
+    if (redirect) {
+      sendRedirect(build, request, response, redirect, url.search);
+      return;
+    }
+    // A tool page changed since this build: the on-demand route renders it with the same template.
+    const slug = toolPageSlug(pathname);
+    const file = slug && (await stale.has(slug)) ? undefined : build.files.find(pathname);
+    const route = file ? undefined : directRoute(pathname);
+    if (file || route) {
+      // Files and the direct routes are read-only: anything but GET and HEAD is a 405 (OPTIONS says so).
+      if (!reading) {
+        await sendWebResponse(request, response, method === 'OPTIONS' ? optionsResponse(PAGE_METHODS) : methodNotAllowed(pathname, PAGE_METHODS));
+        return;
+      }
+      if (file) await build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
+      else await sendWebResponse(request, response, await route!(url));
+      return;
+    }
+    if (FORBIDDEN_METHODS.has(method)) {
+      // Astro cannot build a Request for these; the middleware answers the 405 for the route it matches.
+      request.headers[ORIGINAL_METHOD_HEADER] = method;
+      request.method = 'OPTIONS';
+    }
+    spanishAdapterFailures(response);
     await build.handler(request, response, () => sendNotFound(build, request, response));
   }
 
