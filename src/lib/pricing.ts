@@ -7,7 +7,8 @@ export const pricingLabel: Record<PricingModel, string> = {
   freemium: 'Freemium',
   paid: 'De pago',
   open_source: 'Código abierto',
-  unknown: 'Precio sin confirmar',
+  // Shown after labels such as «Precio:», so it does not repeat the word.
+  unknown: 'Sin confirmar',
 };
 
 /** One honest sentence about how a tool charges, for article bodies. */

@@ -139,6 +139,19 @@ test.describe('the panel, signed in as an admin', () => {
     await expect(page.getByRole('heading', { name: 'Últimos registros' })).toBeVisible();
   });
 
+  test('the overview lists the tool pages to complete, each linking to its editor', async ({ page }) => {
+    await page.goto('/admin');
+    const section = page.getByRole('region', { name: 'Fichas por completar' });
+    await expect(section.getByRole('heading', { name: 'Fichas por completar' })).toBeVisible();
+    await expect(section).toContainText(/fichas son indexables/);
+    const links = section.getByRole('list', { name: 'Fichas por completar' }).getByRole('link');
+    await expect(links).toHaveCount(50);
+    await expect(links.first()).toHaveAttribute('href', /^\/editar\/[0-9a-f-]{36}$/);
+    await links.first().click();
+    await expect(page).toHaveURL(/\/editar\//);
+    await expect(page.getByRole('button', { name: 'Guardar Cambios' })).toBeVisible();
+  });
+
   test('feature a tool, rebuild now, and see its badge on its page', async ({ page, browser }) => {
     test.setTimeout(REBUILD_MS + 60_000);
     // Outside 'imagen', whose featured list categories.spec.ts counts.

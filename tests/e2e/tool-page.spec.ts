@@ -63,6 +63,20 @@ test.describe('tool page', () => {
     }
   });
 
+  test('a page still on the seed’s template article is noindex, one with a written article is not', async ({ page }) => {
+    await page.goto('/blimey');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
+    // Its price is unknown: the label is not repeated («Precio: Precio sin confirmar» before).
+    await expect(
+      page
+        .getByRole('article')
+        .first()
+        .getByText(/^Precio:\s+Sin confirmar$/),
+    ).toBeVisible();
+    await page.goto('/chatgpt');
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  });
+
   test('marks a popular tool with the Popular badge', async ({ page }) => {
     await page.goto('/grok');
     await expect(page.getByRole('list', { name: 'Distintivos' }).getByRole('listitem')).toHaveText(['Popular']);

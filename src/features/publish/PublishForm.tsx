@@ -426,7 +426,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
                 >
                   {pricingModels.map((model) => (
                     <option key={model} value={model}>
-                      {model === 'unknown' ? 'Sin confirmar' : pricingLabel[model]}
+                      {pricingLabel[model]}
                     </option>
                   ))}
                 </select>

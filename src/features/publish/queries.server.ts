@@ -355,6 +355,9 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
       status,
       review_note: reviewNote,
     };
+    // A changed article is someone's own writing, no longer the seed's template; a page merely re-saved by the
+    // editor (its HTML normalised) stays thin anyway while its text is short (src/lib/thin-article.ts).
+    if (content !== before.content) columns.article_is_template = false;
     if (access === 'admin') {
       columns.is_popular = input.isPopular ?? before.is_popular;
       columns.is_featured = input.isFeatured ?? before.is_featured;

@@ -97,8 +97,9 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
 
   const rows = tools.map((tool) => {
     const category = { slug: tool.category, name: categoryNames.get(tool.category) ?? tool.category };
+    const written = articles.get(tool.slug);
     const content =
-      articles.get(tool.slug) ??
+      written ??
       fallbackArticle({
         name: tool.name,
         description: tool.description,
@@ -112,6 +113,8 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
       slug: tool.slug,
       description: tool.description,
       content,
+      // A generated article makes a thin page (noindex) until someone rewrites it in the editor.
+      article_is_template: written === undefined,
       url: tool.url,
       keywords: tool.keywords,
       pricing: tool.pricing,
@@ -133,11 +136,11 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
       [JSON.stringify(categories.map((category) => ({ ...category, icon: categoryIcon(category.slug) })))],
     );
     const insertedTools = await client.query<{ slug: string }>(
-      `INSERT INTO posts (id, title, slug, description, content, url, keywords, pricing, is_featured, is_popular,
+      `INSERT INTO posts (id, title, slug, description, content, article_is_template, url, keywords, pricing, is_featured, is_popular,
                           is_verified, category_id, status, published_date, editorial_rank, discontinued_at)
-       SELECT ${seedUuid("'post:' || t.slug")}, t.title, t.slug, t.description, t.content, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
+       SELECT ${seedUuid("'post:' || t.slug")}, t.title, t.slug, t.description, t.content, t.article_is_template, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
               t.is_popular, t.is_verified, c.id, 'published', now(), t.editorial_rank, CASE WHEN t.discontinued THEN now() END
-       FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, url text,
+       FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, article_is_template boolean, url text,
             keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text,
             editorial_rank integer, discontinued boolean)
        LEFT JOIN categories c ON c.slug = t.category

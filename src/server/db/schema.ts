@@ -130,6 +130,12 @@ export const posts = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
     content: text('content').notNull().default(''),
+    // Still the seed's generated article (a thin page, see src/lib/thin-article.ts); cleared when someone rewrites it.
+    articleIsTemplate: boolean('article_is_template').notNull().default(false),
+    // The article's plain-text length, computed by PostgreSQL so every write path (seed, editor, SQL) counts alike.
+    articleTextLength: integer('article_text_length')
+      .notNull()
+      .generatedAlwaysAs(sql`char_length(btrim(regexp_replace(regexp_replace(content, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')))`),
     url: text('url'),
     imageUrl: text('image_url'),
     logoUrl: text('logo_url'),

@@ -1,15 +1,21 @@
-/** Reads for the sitemap: every published tool and active category with the date it last changed. */
-import { getPool } from '../../client.ts';
+/** Reads for the sitemap: every indexable published tool and active category with the date it last changed. */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { getDb, getPool } from '../../client.ts';
+import { posts } from '../../schema.ts';
+import { indexable } from './tools.ts';
 
 export interface SitemapRow {
   slug: string;
   lastmod: Date;
 }
 
-/** All published tools, newest first. */
+/** Published tools whose page may be indexed (thin pages carry noindex and stay out), newest first. */
 export async function listPublishedToolDates(): Promise<SitemapRow[]> {
-  const { rows } = await getPool().query<SitemapRow>(`SELECT slug, updated_at AS lastmod FROM posts WHERE status = 'published' ORDER BY created_at DESC, slug`);
-  return rows;
+  return getDb()
+    .select({ slug: posts.slug, lastmod: posts.updatedAt })
+    .from(posts)
+    .where(and(eq(posts.status, 'published'), indexable))
+    .orderBy(desc(posts.createdAt), asc(posts.slug));
 }
 
 /** Active categories; a category page changes when the category or any of its published tools does. */

@@ -1,6 +1,7 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../features/catalogue/filters.ts';
+import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
 import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
@@ -42,6 +43,8 @@ const live = sql`${posts.discontinuedAt} IS NULL`;
 export const publishedAt = sql`coalesce(${posts.publishedDate}, ${posts.createdAt})`;
 /** The editorial order of the seeded catalogue (featured, popular, best known); tools without a rank come after. */
 export const editorialOrder = sql`${posts.editorialRank} ASC NULLS LAST`;
+/** Not a thin page (src/lib/thin-article.ts): the tool pages search engines may index, list and follow from the feed. */
+export const indexable = sql`(NOT ${posts.articleIsTemplate} AND ${posts.articleTextLength} >= ${sql.raw(String(MIN_ARTICLE_TEXT))})`;
 
 // Keywords that mark a tool as an installable application (the listing's 'Aplicaciones' filter).
 const APPLICATION_KEYWORDS = ['app móvil', 'app de escritorio', 'extensión del navegador', 'creador de apps'];
@@ -154,6 +157,8 @@ export const toolPageColumns = {
   publishedDate: posts.publishedDate,
   discontinuedAt: posts.discontinuedAt,
   linkStatus: posts.linkStatus,
+  articleIsTemplate: posts.articleIsTemplate,
+  articleTextLength: posts.articleTextLength,
 };
 
 /** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */
@@ -208,7 +213,7 @@ export async function listNewestTools(limit: number) {
       categories: categoryChips,
     })
     .from(posts)
-    .where(and(published, live))
+    .where(and(published, live, indexable))
     .orderBy(desc(publishedAt), editorialOrder, asc(posts.title))
     .limit(limit);
   return rows.map(withImageUrls);

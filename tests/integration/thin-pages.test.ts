@@ -1,0 +1,121 @@
+/**
+ * Thin tool pages (issue 19): a tool whose article is still the seed's template is noindex and out of the sitemap
+ * and feed; rewriting it through the editor makes it indexable at once, on-demand pages included.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { useMigratedDatabase } from './helpers/db.ts';
+import { callRoute } from './helpers/endpoint.ts';
+
+// Configuration is read once per process: set it before the site's modules first ask for it.
+const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-thin-'));
+process.env.DATA_DIR = dataDir;
+process.env.SITE_URL = 'http://localhost:4321';
+process.env.SMTP_URL = '';
+process.env.STORAGE_DRIVER = 'local';
+
+const { seedCatalogue } = await import('../../src/server/catalogue/seed.ts');
+const { readCatalogueReport } = await import('../../src/server/catalogue/report.ts');
+const { closeDb } = await import('../../src/server/db/client.ts');
+const { listPublishedToolDates } = await import('../../src/server/db/queries/public/sitemap.ts');
+const { getPublishedToolBySlug, listNewestTools } = await import('../../src/server/db/queries/public/tools.ts');
+const { editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { onDemandToolPage } = await import('../../src/features/publish/on-demand.server.ts');
+const { readOverview } = await import('../../src/features/admin/overview.server.ts');
+const { isThinArticle, MIN_ARTICLE_TEXT } = await import('../../src/lib/thin-article.ts');
+
+const pool = await useMigratedDatabase();
+await seedCatalogue(pool);
+await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES ('admin', 'Alba Admin', 'alba@ejemplo.es', 'admin')`);
+process.env.DATABASE_URL = inject('databaseUrl');
+afterAll(async () => {
+  await closeDb();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const admin = { id: 'admin', name: 'Alba Admin', role: 'admin' as const };
+const FORM_FIELDS = ['title', 'description', 'url', 'pricing', 'categoryIds', 'imageUrl', 'logoUrl', 'content', 'metaTitle', 'metaDescription', 'keywords'];
+
+async function rewrite(id: string, content: string) {
+  const loaded = await callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, user: admin, params: { id } });
+  const post = ((await loaded.json()) as { post: Record<string, unknown> }).post;
+  const form = Object.fromEntries(FORM_FIELDS.map((field) => [field, post[field]]));
+  const saved = await callRoute(editEndpoint, {
+    method: 'PUT',
+    path: `/api/posts/${id}`,
+    body: { ...form, content, status: 'published', version: post.version },
+    user: admin,
+    params: { id },
+  });
+  expect(saved.status).toBe(200);
+}
+
+const sitemapSlugs = async () => new Set((await listPublishedToolDates()).map((row) => row.slug));
+const paragraph = (words: number) => `<p>${Array.from({ length: words }, (_, index) => `palabra${index % 10}`).join(' ')}</p>`;
+
+describe('thin tool pages', () => {
+  it('marks the seed’s generated articles and keeps their pages out of the sitemap and feed', async () => {
+    const blimey = (await getPublishedToolBySlug('blimey'))!;
+    expect(blimey.articleIsTemplate).toBe(true);
+    expect(isThinArticle(blimey)).toBe(true);
+    const chatgpt = (await getPublishedToolBySlug('chatgpt'))!;
+    expect(chatgpt.articleIsTemplate).toBe(false);
+    expect(chatgpt.articleTextLength).toBeGreaterThanOrEqual(MIN_ARTICLE_TEXT);
+    expect(isThinArticle(chatgpt)).toBe(false);
+
+    const slugs = await sitemapSlugs();
+    expect(slugs.has('blimey')).toBe(false);
+    expect(slugs.has('chatgpt')).toBe(true);
+    const feed = await listNewestTools(1_000);
+    expect(feed.map((tool) => tool.slug)).not.toContain('blimey');
+    expect(feed.length).toBeGreaterThan(0);
+  });
+
+  it('measures the plain text of the article, not its markup', async () => {
+    const { rows } = await pool.query<{ length: number }>(
+      `INSERT INTO posts (title, slug, description, content) VALUES ('Medida', 'medida', 'd', '<h2>Hola</h2>\n<p>mundo  <a href="https://a.es/con-un-enlace-largo">feliz</a></p>')
+       RETURNING article_text_length AS length`,
+    );
+    expect(rows[0]!.length).toBe('Hola mundo feliz'.length);
+  });
+
+  it('reports the seeded catalogue: 170 written articles, 836 templates well under the threshold', async () => {
+    const report = await readCatalogueReport(pool);
+    expect(report).toMatchObject({ published: 1006, written: 170, thin: 836, thinTemplate: 836, thinShort: 0 });
+    expect(report.templateLengths.max!).toBeLessThan(MIN_ARTICLE_TEXT);
+    expect(report.otherLengths.min!).toBeGreaterThanOrEqual(MIN_ARTICLE_TEXT);
+    expect(report.knownPricing).toBeLessThan(report.published);
+  });
+
+  it('lists the pages to complete for admins, best known first, with the indexable count', async () => {
+    const overview = await readOverview(admin);
+    expect(overview.articles).toEqual({ indexable: 170, thin: 836 });
+    expect(overview.thinTools).toHaveLength(50);
+    expect(overview.thinTools.map((tool) => tool.slug)).not.toContain('chatgpt');
+    await expect(readOverview({ role: 'user' })).rejects.toThrow();
+  });
+
+  it('keeps a short rewrite thin and indexes a real article at once, on-demand page included', async () => {
+    const { rows } = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = 'blimey'`);
+    const id = rows[0]!.id;
+
+    await rewrite(id, `<h2>Blimey</h2>${paragraph(20)}`);
+    let tool = (await getPublishedToolBySlug('blimey'))!;
+    expect(tool.articleIsTemplate).toBe(false);
+    expect(isThinArticle(tool)).toBe(true);
+    expect((await sitemapSlugs()).has('blimey')).toBe(false);
+
+    await rewrite(id, `<h2>Qué es Blimey</h2>${paragraph(150)}`);
+    tool = (await getPublishedToolBySlug('blimey'))!;
+    expect(isThinArticle(tool)).toBe(false);
+    expect((await sitemapSlugs()).has('blimey')).toBe(true);
+    expect((await listNewestTools(1_000)).map((entry) => entry.slug)).toContain('blimey');
+    // The on-demand page reads its own copy (cached for a second): it waits out the cache, then agrees.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const page = await onDemandToolPage('blimey', null);
+    expect(page?.kind).toBe('public');
+    expect(isThinArticle(page!.tool)).toBe(false);
+  });
+});
