@@ -209,6 +209,17 @@ describe('when a file is deleted', () => {
     expect(await stored(key)).toBe(true);
   });
 
+  it('does not let an article that only spells a key out keep another user’s file', async () => {
+    const key = 'anavictima1/1764000000102.jpg';
+    await storage.put(key, await jpeg('#654321'), 'image/jpeg');
+    const featured = (await (await publish(ana, submission({ imageUrl: key }))).json()) as { id: string };
+    // Text and links are not images: the ownership rule lets anyone write them, so they cannot pin the file.
+    const mention = `<p>La foto de Ana: ${key}</p><p><a href="/media/${key}">/media/${key}</a></p>`;
+    expect((await publish(bruno, submission({ content: mention }))).status).toBe(200);
+    expect((await deleteOwn(ana, featured.id)).status).toBe(204);
+    expect(await stored(key)).toBe(false);
+  });
+
   it('keeps a generated image a publication shows when its gallery entry goes, and the other way round', async () => {
     const { id } = (await (await publish(ana, submission({ imageUrl: KEYS.generated }))).json()) as { id: string };
     const gallery = await callRoute(deleteImageEndpoint, { method: 'DELETE', body: {}, user: ana, params: { id: anasGeneratedId } });

@@ -18,6 +18,7 @@ import type { Queryable } from '../db/queryable.ts';
 import { getPool } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { keyOf, type StorageDriver } from './driver.ts';
+import { storedKeysInHtml } from './references.ts';
 
 /** Files the catalogue's curation draws once (CURATION_VERSIONS): never deleted by anyone's action. */
 const CURATED_PREFIXES = ['logos/'] as const;
@@ -81,22 +82,31 @@ export function keysOfReferences(references: ReadonlyArray<string | null | undef
 
 /**
  * The keys no row references any more. Posts are searched in every column that can name a file: the image and
- * logo, the social images built from them (URLs that contain the key) and the article's HTML.
+ * logo, the social images built from them (URLs that contain the key) and the images of the article's HTML.
+ * An article references a file only through an image it shows (storedKeysInHtml, the same reading the ownership
+ * rule makes): its text merely spelling a key out, which anyone can write about anyone's file, keeps nothing.
  */
-export async function unreferencedFiles(keys: readonly string[], db: Queryable = getPool()): Promise<string[]> {
+export async function unreferencedFiles(keys: readonly string[], db: Queryable = getPool(), storage?: StorageDriver): Promise<string[]> {
   if (keys.length === 0) return [];
   const { rows } = await db.query<{ key: string }>(
     `SELECT k AS key FROM unnest($1::text[]) AS k
       WHERE NOT EXISTS (
               SELECT 1 FROM posts p
                WHERE p.image_url IN (k, '/media/' || k) OR p.logo_url IN (k, '/media/' || k)
-                  OR strpos(p.og_image, k) > 0 OR strpos(p.twitter_image, k) > 0 OR strpos(p.whatsapp_image, k) > 0
-                  OR strpos(p.content, k) > 0)
+                  OR strpos(p.og_image, k) > 0 OR strpos(p.twitter_image, k) > 0 OR strpos(p.whatsapp_image, k) > 0)
         AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.avatar_url IN (k, '/media/' || k))
         AND NOT EXISTS (SELECT 1 FROM image_generation_history h WHERE h.image_url IN (k, '/media/' || k))`,
     [[...new Set(keys)]],
   );
-  return rows.map((row) => row.key);
+  const candidates = rows.map((row) => row.key);
+  if (candidates.length === 0) return [];
+  // Only the articles that contain one of the keys at all are read, then parsed as the browser would show them.
+  const articles = await db.query<{ content: string }>(
+    `SELECT content FROM posts WHERE content IS NOT NULL AND EXISTS (SELECT 1 FROM unnest($1::text[]) AS k WHERE strpos(content, k) > 0)`,
+    [candidates],
+  );
+  const shown = new Set(articles.rows.flatMap((row) => storedKeysInHtml(row.content, { storage })));
+  return candidates.filter((key) => !shown.has(key));
 }
 
 /**
@@ -122,7 +132,7 @@ export async function deleteUnreferencedFiles(
     (key) => !isCuratedFile(key) && (actorId === undefined || uploadSegmentOf(key) === null || isOwnUpload(actorId, key)),
   );
   const deleted: string[] = [];
-  for (const key of await unreferencedFiles(candidates, options.db)) {
+  for (const key of await unreferencedFiles(candidates, options.db, options.storage)) {
     try {
       await options.storage.delete(key);
       deleted.push(key);

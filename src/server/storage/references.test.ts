@@ -27,6 +27,11 @@ describe('storedKeyOf with the local driver', () => {
     ['http://127.0.0.1:4321/media/generated/%2e%2e/logos/chatgpt-48ceb11103b3.png', LOGO],
     ['/media/generated/%2E%2E/logos/chatgpt-48ceb11103b3.png', LOGO],
     ['/me\tdia/logos/chatgpt-48ceb11103b3.png', LOGO],
+    // The server serves these too (a host's trailing dot, repeated slashes, a trailing slash it redirects from).
+    [`http://127.0.0.1:4321//media//${LOGO}`, LOGO],
+    [`/media///${LOGO}`, LOGO],
+    [`https://brujula.example./media/${LOGO}`, LOGO],
+    [`http://127.0.0.1:4321/media/${LOGO}/`, LOGO],
   ])('%s names %s', (value, key) => {
     expect(storedKeyOf(value, local)).toBe(key);
   });

@@ -68,12 +68,16 @@ export function storedKeyOf(value: string, context: ReferenceContext = {}): stri
   } catch {
     return null;
   }
+  // The server answers what these name as it answers the plain URL: a host's trailing dot is the same host, repeated
+  // slashes are one, and a trailing slash is redirected to the file.
+  if (url.hostname.endsWith('.')) url.hostname = url.hostname.replace(/\.+$/, '');
+  const pathname = url.pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
   for (const prefix of servedPrefixes(context.storage ?? getStorage())) {
     // A relative prefix (the local driver's /media/) is served by every origin of the site.
     const bases = /^https?:\/\//i.test(prefix) ? [new URL(prefix)] : origins.map((origin) => new URL(prefix, `${origin}/`));
-    const base = bases.find((candidate) => url.origin === candidate.origin && url.pathname.startsWith(candidate.pathname));
+    const base = bases.find((candidate) => url.origin === candidate.origin && pathname.startsWith(candidate.pathname));
     if (base) {
-      const key = url.pathname.slice(base.pathname.length);
+      const key = pathname.slice(base.pathname.length);
       return isValidKey(key) ? key : null;
     }
   }
