@@ -42,16 +42,19 @@ describe('deriveUseCases', () => {
 describe('ranking for a task', () => {
   const presentations = findTask('hacer-presentaciones')!;
 
-  it('scores the primary category, keywords and the description', () => {
-    expect(taskRelevance(presentations, tool('a', { categories: ['presentaciones'], keywords: ['presentaciones'] }))).toBe(4);
+  it('scores the primary category, keywords, the description and the name', () => {
+    expect(taskRelevance(presentations, tool('a', { categories: ['presentaciones'], keywords: ['presentaciones'] }))).toBe(3.5);
     expect(taskRelevance(presentations, tool('b', { categories: ['diseno', 'presentaciones'] }))).toBe(1);
-    expect(taskRelevance(presentations, tool('c', { description: 'Hace presentaciones.' }))).toBe(1);
+    expect(taskRelevance(presentations, tool('c', { description: 'Hace presentaciones.', keywords: ['presentaciones'], categories: ['presentaciones'] }))).toBe(
+      4.5,
+    );
+    expect(taskRelevance(findTask('crear-logos')!, tool('AI Logo Generator'))).toBe(1);
     expect(taskRelevance(presentations, tool('d', { categories: ['imagen'] }))).toBe(0);
   });
 
   it('blends relevance with the editorial rank and the 30-day popularity', () => {
-    expect(prominence(tool('a', { editorialRank: 1 }), 0)).toBeCloseTo(1.2);
-    expect(prominence(tool('b', { popularityScore: 5 }), 10)).toBeCloseTo(0.4);
+    expect(prominence(tool('a', { editorialRank: 1 }), 0)).toBeCloseTo(2.5);
+    expect(prominence(tool('b', { popularityScore: 5 }), 10)).toBeCloseTo(0.5);
     const tools = [
       tool('generalist', { categories: ['asistentes-chat'], useCases: ['hacer-presentaciones'], editorialRank: 1 }),
       tool('unknown-maker', { categories: ['presentaciones'], keywords: ['presentaciones'], useCases: ['hacer-presentaciones'] }),

@@ -78,19 +78,25 @@ export function deriveUseCases(tool: TaggableTool, tasks: readonly Task[] = TASK
 }
 
 /**
- * How closely a tagged tool fits a task, 0 to 4: its primary category is the task's home or one of its categories (2), or another of its
- * categories is (1), one of its keywords names it (2), its name or description says it (1). A tag that only its
- * article or an editor gave scores 0: it still belongs, after the closer fits.
+ * How closely a tagged tool fits a task, 0 to 5.5: its primary category is the task's home or one of its categories
+ * (1.5), or another of its categories is (1); one of its keywords names it (2); its description says it (1); its
+ * name does (1: 'AI Logo Generator' for logos). A tag that only its article or an editor gave scores 0: it still
+ * belongs, after the closer fits.
  */
 export function taskRelevance(task: Task, tool: TaggableTool): number {
   const [primary, ...others] = tool.categories;
   let score = 0;
-  if (primary !== undefined && (primary === task.home || task.categories.includes(primary))) score += 2;
+  if (primary !== undefined && (primary === task.home || task.categories.includes(primary))) score += 1.5;
   else if (others.some((category) => task.categories.includes(category))) score += 1;
   if (hasKeyword(task, foldedKeywords(tool))) score += 2;
-  const text = indexTerms(`${tool.title} \n ${tool.description}`);
-  if (task.phrases.map(phraseTerms).some((terms) => terms.length > 0 && holdsPhrase(text, terms))) score += 1;
-  return Math.min(score, 4);
+  const phrases = task.phrases.map(phraseTerms).filter((terms) => terms.length > 0);
+  const says = (text: string) => {
+    const indexed = indexTerms(text);
+    return phrases.some((terms) => holdsPhrase(indexed, terms));
+  };
+  if (says(tool.description)) score += 1;
+  if (says(tool.title)) score += 1;
+  return score;
 }
 
 export interface RankableTool extends TaggableTool {
@@ -105,11 +111,15 @@ export interface RankableTool extends TaggableTool {
   isPopular: boolean;
 }
 
-/** How well known a tool is, 0 to about 2.2: editorial rank, then the 30-day popularity, then the editorial flags. */
+/**
+ * How well known a tool is, 0 to 3.7: the editorial rank (up to 2.5), the 30-day popularity (up to 1), the editorial
+ * flags. Weighed so that a famous tool made for a task (keyword) passes an unknown one whose category is also the
+ * task's, while a famous generalist whose article merely mentions the task stays behind both.
+ */
 export function prominence(tool: RankableTool, topPopularity: number): number {
   const known = tool.editorialRank === null ? 0 : Math.max(0, 1 - (tool.editorialRank - 1) / 250);
   const popular = topPopularity > 0 ? tool.popularityScore / topPopularity : 0;
-  return known * 1.2 + popular * 0.8 + (tool.isFeatured ? 0.1 : 0) + (tool.isPopular ? 0.1 : 0);
+  return known * 2.5 + popular + (tool.isFeatured ? 0.1 : 0) + (tool.isPopular ? 0.1 : 0);
 }
 
 /**

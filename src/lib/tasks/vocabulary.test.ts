@@ -46,6 +46,12 @@ describe('task vocabulary', () => {
     expect(slugsFor('voz a texto')).toEqual(['transcribir-audio']);
   });
 
+  it('prefers the task whose phrases explain more of the query', () => {
+    expect(slugsFor('crear un chatbot para mi web')).toEqual(['crear-chatbots']);
+    expect(slugsFor('generar vídeos a partir de texto')).toEqual(['crear-videos']);
+    expect(slugsFor('crear una web')).toEqual(['crear-paginas-web']);
+  });
+
   it('keeps only the best-covered tasks and says when the whole query is the task', () => {
     const [match] = matchTasks('quitar fondo de una foto');
     expect(match?.task.slug).toBe('quitar-fondo');

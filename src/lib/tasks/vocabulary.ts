@@ -289,7 +289,7 @@ export const TASKS: readonly Task[] = [
   {
     slug: 'resumir-textos',
     label: 'Resumir textos',
-    home: 'productividad',
+    home: 'escritura',
     categories: [],
     keywords: ['resúmenes'],
     phrases: ['resumir', 'resumir textos', 'resumir documentos', 'resumir artículos', 'hacer resúmenes', 'resumen', 'resúmenes'],
@@ -427,7 +427,7 @@ export const TASKS: readonly Task[] = [
   {
     slug: 'crear-apps',
     label: 'Crear aplicaciones sin programar',
-    home: 'codigo',
+    home: 'desarrollo-web',
     categories: [],
     keywords: ['creador de apps', 'apps full-stack', 'vibe coding'],
     phrases: ['crear aplicaciones', 'crear una app', 'hacer una app', 'crear apps', 'aplicaciones sin código', 'sin código', 'no code', 'vibe coding'],
@@ -470,7 +470,7 @@ export const TASKS: readonly Task[] = [
     label: 'Crear un chatbot para tu web',
     home: 'atencion-cliente',
     categories: [],
-    keywords: ['creador de chatbots', 'bots personalizados', 'bots de mensajería', 'agentes de voz'],
+    keywords: ['creador de chatbots', 'bots personalizados', 'bots de mensajería', 'atención al cliente'],
     phrases: [
       'crear un chatbot',
       'crear chatbot',
@@ -884,46 +884,47 @@ export function phraseTerms(phrase: string): string[] {
 
 export interface TaskMatch {
   task: Task;
-  /** How many of the query's terms the best phrase covered. */
+  /** How many of the query's terms the task's phrases cover, together. */
   covered: number;
-  /** Whether that phrase's words came in the query's order ('texto a voz' is not 'voz a texto'). */
-  inOrder: boolean;
-  /** Every significant term of the query is part of the phrase: the query is this task. */
+  /** Every significant term of the query is covered: the query is this task. */
   complete: boolean;
 }
 
-/** How many query terms a phrase covers (0 when one of its terms is missing), and whether in the query's order. */
-function coverage(query: readonly string[], phrase: readonly string[]): { covered: number; inOrder: boolean } {
+/** The query positions a phrase covers (none when one of its terms is missing), and whether in the query's order. */
+function coverage(query: readonly string[], phrase: readonly string[]): { positions: number[]; inOrder: boolean } {
   const positions: number[] = [];
   for (const term of phrase) {
     const index = query.findIndex((word, position) => !positions.includes(position) && sameTerm(word, term));
-    if (index < 0) return { covered: 0, inOrder: false };
+    if (index < 0) return { positions: [], inOrder: false };
     positions.push(index);
   }
-  return { covered: positions.length, inOrder: positions.every((position, index) => index === 0 || position > positions[index - 1]!) };
+  return { positions, inOrder: positions.every((position, index) => index === 0 || position > positions[index - 1]!) };
 }
 
-const strength = (match: { covered: number; inOrder: boolean }) => match.covered * 2 + Number(match.inOrder);
-
 /**
- * The tasks a query asks for, best first: those whose phrase covers the most query terms, in order (only the best
- * are kept, so 'editar vídeos' is not also 'crear vídeos'); in the vocabulary's order on a tie.
+ * The tasks a query asks for: those whose phrases together cover the most query terms (so 'editar vídeos' is not
+ * also 'crear vídeos', and 'crear un chatbot para mi web' is a chatbot more than a web); on a tie, the one with
+ * the longest phrase matched in the query's order ('texto a voz' is not 'voz a texto'); then the vocabulary's order.
  */
 export function matchTasks(query: string, tasks: readonly Task[] = TASKS): TaskMatch[] {
   const asked = taskTerms(query, MEANINGFUL_IN_PHRASES);
   if (asked.length === 0) return [];
   const significant = Math.max(taskTerms(query).length, 1);
-  const matches: TaskMatch[] = [];
+  const scored: (TaskMatch & { strength: number })[] = [];
   for (const task of tasks) {
-    let best = { covered: 0, inOrder: false };
+    const union = new Set<number>();
+    let longest = 0;
     for (const phrase of task.phrases) {
       const found = coverage(asked, phraseTerms(phrase));
-      if (strength(found) > strength(best)) best = found;
+      for (const position of found.positions) union.add(position);
+      longest = Math.max(longest, found.positions.length * 2 + Number(found.inOrder && found.positions.length > 0));
     }
-    if (best.covered > 0) matches.push({ task, ...best, complete: best.covered >= significant });
+    // Stop words kept inside phrases ('sin', 'web') count for coverage but not towards completeness.
+    const covered = [...union].filter((position) => !STOP_WORDS.has(asked[position]!)).length;
+    if (union.size > 0) scored.push({ task, covered, complete: covered >= significant, strength: union.size * 100 + longest });
   }
-  const top = Math.max(0, ...matches.map(strength));
-  return matches.filter((match) => strength(match) === top);
+  const top = Math.max(0, ...scored.map((match) => match.strength));
+  return scored.filter((match) => match.strength === top).map(({ task, covered, complete }) => ({ task, covered, complete }));
 }
 
 export interface CategoryName {
@@ -976,6 +977,12 @@ export function nearestTasks(query: string, limit = 6, tasks: readonly Task[] = 
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map((entry) => entry.task);
   return (scored.length > 0 ? scored : tasks).slice(0, limit);
+}
+
+/** Categories whose name is close to a word of the query ('videos' -> Vídeo, 'traduccion' -> Traducción), in their order. */
+export function nearestCategories<C extends CategoryName>(query: string, categories: readonly C[], limit = 4): C[] {
+  const asked = taskTerms(query);
+  return categories.filter((category) => taskTerms(category.name).some((known) => asked.some((typed) => nearTerm(typed, known)))).slice(0, limit);
 }
 
 /** A task's «IA para…» page. */
