@@ -58,8 +58,10 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
 }
 
 /** A search row as the task ranking reads it: category slugs instead of chips. */
-export function toRankable<T extends SearchRow>(row: T): T & RankableTool {
-  return { ...row, categories: row.categories.map((category) => category.slug) } as T & RankableTool;
+export type RankableSearchRow = Omit<SearchRow, 'categories'> & RankableTool;
+
+export function toRankable(row: SearchRow): RankableSearchRow {
+  return { ...row, categories: row.categories.map((category) => category.slug) };
 }
 
 /**
