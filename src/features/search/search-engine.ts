@@ -84,7 +84,8 @@ export async function searchTools(
   category = '',
   categories: readonly CategoryName[] = [],
 ): Promise<SearchOutcome> {
-  const response = await pagefind.search(query, { filters: category ? { [SEARCH_CATEGORY_FILTER]: category } : {} });
+  // An empty list, not an absent key: Pagefind then still counts every category value (totalFilters).
+  const response = await pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [] } });
   // Judged before any other search: Pagefind keeps one object per record and rewrites its matched locations on
   // every data() call, so a concurrent search for the same record would swap them.
   const genuine = await isGenuineMatch(response, query);

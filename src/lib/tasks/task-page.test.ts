@@ -42,6 +42,13 @@ describe('task pages', () => {
     expect(related.map((task) => task.slug)).toContain('subtitular-videos');
     expect(related.map((task) => task.slug)).not.toContain('editar-videos');
     expect(related.every((task) => task.home === 'video')).toBe(true);
+    // A task alone in its category relates to what its tools also do.
+    const presentations = findTask('hacer-presentaciones')!;
+    const tools = [
+      tool('a', { useCases: ['hacer-presentaciones', 'diseno-grafico'] }),
+      tool('b', { useCases: ['hacer-presentaciones', 'diseno-grafico', 'escribir-textos'] }),
+    ];
+    expect(relatedTasks(presentations, tools).map((task) => task.slug)).toEqual(['diseno-grafico', 'escribir-textos']);
   });
 
   it("name a tool's tasks and a category's tasks in the vocabulary's order", () => {

@@ -9,11 +9,22 @@ import { TASKS, taskHref, taskTitle, type Task } from './vocabulary.ts';
 /** Tools a task page lists statically (DESIGN §5: no page grows with the catalogue). */
 export const TASK_PAGE_TOOLS = 24;
 
-/** Tasks that share a category with this one (its home first), in the vocabulary's order. */
-export function relatedTasks(task: Task, limit = 8, tasks: readonly Task[] = TASKS): Task[] {
+/**
+ * Tasks related to this one: those of the same category (its home first), then those its tools serve most often
+ * besides it (a presentation maker also designs), in that order, without repeats.
+ */
+export function relatedTasks(task: Task, tools: readonly Pick<RankableTool, 'useCases'>[] = [], limit = 8, tasks: readonly Task[] = TASKS): Task[] {
   const own = new Set([task.home, ...task.categories]);
-  const near = tasks.filter((other) => other.slug !== task.slug && (own.has(other.home) || other.categories.some((category) => own.has(category))));
-  return near.sort((a, b) => Number(b.home === task.home) - Number(a.home === task.home)).slice(0, limit);
+  const sameCategory = tasks
+    .filter((other) => other.slug !== task.slug && (own.has(other.home) || other.categories.some((category) => own.has(category))))
+    .sort((a, b) => Number(b.home === task.home) - Number(a.home === task.home));
+  const together = new Map<string, number>();
+  for (const tool of tools) {
+    if (!tool.useCases?.includes(task.slug)) continue;
+    for (const slug of tool.useCases) if (slug !== task.slug) together.set(slug, (together.get(slug) ?? 0) + 1);
+  }
+  const coTagged = tasks.filter((other) => together.has(other.slug)).sort((a, b) => together.get(b.slug)! - together.get(a.slug)!);
+  return [...new Set([...sameCategory, ...coTagged])].slice(0, limit);
 }
 
 /** The tasks a tool serves, as its page lists them ('Sirve para: …'), in the vocabulary's order. */
@@ -35,7 +46,7 @@ export interface TaskPageModel<T extends RankableTool> {
 
 export function taskPageModel<T extends RankableTool>(task: Task, tools: readonly T[]): TaskPageModel<T> {
   const ranked = rankForTask(task, tools);
-  return { tools: ranked.slice(0, TASK_PAGE_TOOLS), total: ranked.length, related: relatedTasks(task) };
+  return { tools: ranked.slice(0, TASK_PAGE_TOOLS), total: ranked.length, related: relatedTasks(task, tools) };
 }
 
 /** schema.org ItemList of the listed tools, in their order, with absolute URLs. */
