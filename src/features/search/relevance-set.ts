@@ -15,6 +15,8 @@ export interface RelevanceCase {
   top3?: string[];
   /** Tools that must all be within the first five results (everyday task queries, issue 18). */
   top5?: string[];
+  /** Tools that must not be among the first five (the tool a query asks alternatives to). */
+  notTop5?: string[];
   /** Gibberish or nonsense for this catalogue: nothing at all. */
   none?: true;
   /** Must find exactly as many tools as this other query (the same words with accents, another case). */
@@ -120,7 +122,8 @@ export const TASK_RELEVANCE_SET: readonly RelevanceCase[] = [
   { query: 'corrector de textos', top5: ['grammarly'] },
   { query: 'detectar texto escrito por ia', top5: ['gptzero', 'originalityai'] },
   { query: 'detector de plagio', top5: ['gptzero'] },
-  { query: 'alternativa a chatgpt', top5: ['claude', 'gemini'] },
+  { query: 'alternativa a chatgpt', top5: ['claude', 'gemini'], notTop5: ['chatgpt'] },
+  { query: 'alternativas a midjourney', top5: ['leonardoai', 'ideogram'], notTop5: ['midjourney'] },
   { query: 'chatbot con ia', top5: ['chatgpt', 'claude'] },
   { query: 'editar vídeos', top5: ['capcut'] },
   { query: 'editor de vídeo', top5: ['capcut'] },
@@ -206,6 +209,7 @@ export async function scoreRelevance(search: SlugSearch, cases: readonly Relevan
     for (const slug of testCase.top2 ?? []) if (!got.slice(0, 2).includes(slug)) expected.push(`${slug} entre los dos primeros`);
     for (const slug of testCase.top3 ?? []) if (!got.slice(0, 3).includes(slug)) expected.push(`${slug} entre los tres primeros`);
     for (const slug of testCase.top5 ?? []) if (!got.slice(0, 5).includes(slug)) expected.push(`${slug} entre los cinco primeros`);
+    for (const slug of testCase.notTop5 ?? []) if (got.slice(0, 5).includes(slug)) expected.push(`${slug} fuera de los cinco primeros`);
     if (testCase.none && got.length > 0) expected.push('ningún resultado');
     if (testCase.atLeast !== undefined && got.length < testCase.atLeast) expected.push(`al menos ${testCase.atLeast} resultados`);
     if (testCase.sameAs !== undefined) {

@@ -7,7 +7,7 @@
  * task, after the text matches when those explain more of it. Used by the search page and the relevance tests.
  */
 import { matchCategory, matchTasks, nearestCategories, nearestTasks, taskHref, taskTerms, taskTitle, type CategoryName } from '../../lib/tasks/vocabulary.ts';
-import { checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from './name-match.ts';
+import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from './name-match.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult } from './pagefind.ts';
 import { SEARCH_CATEGORY_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from './search.ts';
 
@@ -68,6 +68,19 @@ async function findTool(pagefind: Pagefind, slug: string): Promise<{ hit: Pagefi
   return null;
 }
 
+/** The tool a query asks alternatives to ('alternativas a Notion' -> 'Notion'), if it asks for alternatives. */
+export function alternativeTo(query: string): string | undefined {
+  const match = /^\s*alternativas?\s+(?:a|de|para)\s+(.+)$/i.exec(query);
+  return match?.[1]?.trim() || undefined;
+}
+
+/** The tool named exactly by `name` (its index id and categories), to leave out of its own alternatives. */
+async function excludedTool(pagefind: Pagefind, names: readonly NameEntry[], name: string): Promise<{ id: string; categories: string[] } | undefined> {
+  const [exact] = matchNames(name, names).filter((match) => match.rank === NameRank.Exact);
+  const tool = exact ? await findTool(pagefind, exact.slug) : null;
+  return tool ? { id: tool.hit.id, categories: tool.categories } : undefined;
+}
+
 /** The filter of one category, if one is chosen, applied on top of another filter. */
 function withinCategory(filters: PagefindFilters, category: string): PagefindFilters {
   return category ? { all: [filters, { [SEARCH_CATEGORY_FILTER]: category }] } : filters;
@@ -89,12 +102,16 @@ export async function searchTools(
   // Judged before any other search: Pagefind keeps one object per record and rewrites its matched locations on
   // every data() call, so a concurrent search for the same record would swap them.
   const genuine = await isGenuineMatch(response, query);
-  const named = await Promise.all(matchNames(query, names).map((match) => findTool(pagefind, match.slug)));
+  // «alternativa a chatgpt» asks for the others: the tool it names is left out of the results.
+  const replaced = alternativeTo(query);
+  const excluded = replaced ? await excludedTool(pagefind, names, replaced) : undefined;
+  const named = replaced ? [] : await Promise.all(matchNames(query, names).map((match) => findTool(pagefind, match.slug)));
   const found = named.filter((entry) => entry !== null);
 
   const taskMatches = matchTasks(query);
   const tasks = taskMatches.map((match) => match.task);
-  const namedCategory = matchCategory(query, categories);
+  // Alternatives to a tool are, first of all, the best-known tools of its primary category.
+  const namedCategory = matchCategory(query, categories) ?? categories.find((entry) => entry.slug === excluded?.categories[0]);
   const topicFilters: PagefindFilters[] = [
     ...tasks.map((task) => ({ [SEARCH_TASK_FILTER]: task.slug })),
     ...(namedCategory ? [{ [SEARCH_CATEGORY_FILTER]: namedCategory.slug }] : []),
@@ -125,7 +142,7 @@ export async function searchTools(
   const topicLeads = namedCategory !== undefined || (best !== undefined && best.covered * 2 >= taskTerms(query).length);
 
   const hits: PagefindResult[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<string>(excluded ? [excluded.id] : []);
   const add = (hit: PagefindResult) => {
     if (seen.has(hit.id)) return;
     seen.add(hit.id);

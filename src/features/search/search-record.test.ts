@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchPlaces, toSearchRecord, type SearchRow } from './search-index.server.ts';
+import { alternativeTo } from './search-engine.ts';
 import { resultCountLabel, searchCardPath, searchHref, searchQuery } from './search.ts';
 
 const row: SearchRow = {
@@ -87,5 +88,14 @@ describe('search helpers', () => {
     expect(searchHref('generador de imágenes')).toBe('/buscar?q=generador+de+im%C3%A1genes');
     expect(searchHref('voz', 'audio')).toBe('/buscar?q=voz&categoria=audio');
     expect(searchHref('')).toBe('/buscar');
+  });
+});
+
+describe('alternativeTo', () => {
+  it('reads the tool a query asks alternatives to', () => {
+    expect(alternativeTo('alternativa a chatgpt')).toBe('chatgpt');
+    expect(alternativeTo('Alternativas de Notion AI')).toBe('Notion AI');
+    expect(alternativeTo('alternativas')).toBeUndefined();
+    expect(alternativeTo('hacer presentaciones')).toBeUndefined();
   });
 });
