@@ -1,5 +1,5 @@
 /**
- * Search quality and speed (issue 14): the relevance set scored against the built index, as the search page
+ * Search quality and speed (issues 14 and 18): the relevance set, task queries included, scored against the built index, as the search page
  * searches and as Pagefind alone did before; and, in Debian's Chromium, the time from the last keystroke on
  * /buscar to the first result on screen.
  */
@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium.ts';
 import type { NameEntry } from '../../src/features/search/name-match.ts';
 import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
-import { scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
+import { RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
 import { SEARCH_NAMES_PATH } from '../../src/features/search/search.ts';
 
@@ -36,9 +36,11 @@ export async function measureRelevance(clientDir: string): Promise<RelevanceResu
     await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
     const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
     const slugs = (hits: PagefindResult[]) => Promise.all(hits.map(async (hit) => (await hit.data()).url.split('/').pop()!));
+    // Names, typos and gibberish (issue 14) and everyday tasks (issue 18), scored together.
+    const cases = [...RELEVANCE_SET, ...TASK_RELEVANCE_SET];
     return {
-      now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query)).hits)),
-      pagefindAlone: await scoreRelevance(async (query) => slugs((await pagefind.search(query)).results)),
+      now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query)).hits), cases),
+      pagefindAlone: await scoreRelevance(async (query) => slugs((await pagefind.search(query)).results), cases),
     };
   } finally {
     globalThis.fetch = realFetch;

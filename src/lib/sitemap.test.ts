@@ -85,7 +85,7 @@ describe('planSitemap', () => {
 });
 
 describe('renderRobots', () => {
-  it('allows everything but the API and private areas, and points at the sitemap', () => {
+  it('allows everything but the API, private areas and the search index, and points at the sitemap', () => {
     const robots = renderRobots(`${site}/`);
     expect(robots.split('\n')).toEqual([
       'User-agent: *',
@@ -93,6 +93,7 @@ describe('renderRobots', () => {
       'Disallow: /api/',
       'Disallow: /dashboard',
       'Disallow: /admin',
+      'Disallow: /pagefind/',
       '',
       'Sitemap: https://brujula.example/sitemap.xml',
       '',

@@ -89,6 +89,8 @@ export function renderRobots(siteUrl: string): string {
     'Disallow: /api/',
     'Disallow: /dashboard',
     'Disallow: /admin',
+    // The search index and its result cards (fragments of tool pages, not pages).
+    'Disallow: /pagefind/',
     '',
     `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
     '',

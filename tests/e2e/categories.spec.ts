@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
 
 // The e2e server seeds a fresh database from these files, so they are the database's figures.
 const seedCategories = JSON.parse(readFileSync('supabase/seed/categories.json', 'utf8')) as { slug: string; name: string }[];
@@ -286,9 +287,10 @@ test('the sitemap is well-formed XML with SPEC priorities', async ({ page, reque
   expect(byPath.get('/categoria/imagen')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')).toMatchObject({ priority: '0.6', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(byPath.get('/ia-para/hacer-presentaciones')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
   // Tool pages with a hand-written article only: the seed's generated ones are thin (noindex) and stay out.
   const writtenArticles = readdirSync('supabase/seed/articles').filter((file) => file.endsWith('.html')).length;
-  expect(result.urls!.length).toBe(1 + 3 + seedCategories.length + writtenArticles + 3);
+  expect(result.urls!.length).toBe(1 + 3 + seedCategories.length + TASKS.length + writtenArticles + 3);
   expect(byPath.has('/blimey')).toBe(false);
   for (const path of ['/login', '/register', '/publicar', '/dashboard', '/admin']) expect(byPath.has(path)).toBe(false);
   expect([...byPath.keys()].some((path) => path.startsWith('/api'))).toBe(false);
@@ -301,6 +303,7 @@ test('robots.txt keeps crawlers out of private areas and points at the sitemap',
   expect(robots).toContain('Disallow: /api/');
   expect(robots).toContain('Disallow: /dashboard');
   expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain('Disallow: /pagefind/');
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 

@@ -28,15 +28,15 @@ test('the initial page invites a search with examples that link to their results
   await page.goto('/buscar');
   await expect(page.getByRole('heading', { level: 1, name: 'Buscar herramientas de IA' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Encuentra la herramienta de IA que necesitas' })).toBeVisible();
-  for (const example of ['generador de imágenes', 'transcripción', 'código', 'presentaciones', 'voz']) {
+  for (const example of ['hacer presentaciones', 'generador de imágenes', 'quitar el fondo', 'pasar audio a texto', 'programar']) {
     await expect(page.getByRole('link', { name: example, exact: true })).toHaveAttribute(
       'href',
       `/buscar?q=${encodeURIComponent(example).replace(/%20/g, '+')}`,
     );
   }
-  await page.getByRole('link', { name: 'transcripción', exact: true }).click();
-  await expect(page).toHaveURL(/\/buscar\?q=transcripci%C3%B3n$/);
-  expect(await resultCount(page, 'transcripción')).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'pasar audio a texto', exact: true }).click();
+  await expect(page).toHaveURL(/\/buscar\?q=pasar\+audio\+a\+texto$/);
+  expect(await resultCount(page, 'pasar audio a texto')).toBeGreaterThan(0);
 });
 
 test('an empty or blank search does nothing', async ({ page }) => {
@@ -121,7 +121,7 @@ test('a search with no results suggests what to try, and "Nueva búsqueda" start
   await expect(page.getByRole('heading', { name: 'No hemos encontrado herramientas para «zzxqwv plorf»' })).toBeVisible();
   await expect(page.getByText('Revisa la ortografía.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'categorías', exact: true })).toHaveAttribute('href', '/categorias');
-  await expect(page.getByRole('link', { name: 'voz', exact: true })).toHaveAttribute('href', '/buscar?q=voz');
+  await expect(page.getByRole('link', { name: 'programar', exact: true })).toHaveAttribute('href', '/buscar?q=programar');
   await page.getByRole('button', { name: 'Nueva búsqueda' }).click();
   await expect(searchBox(page)).toHaveValue('');
   await expect(searchBox(page)).toBeFocused();

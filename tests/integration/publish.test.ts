@@ -95,6 +95,7 @@ const FORM_FIELDS = [
   'metaDescription',
   'keywords',
   'author',
+  'useCases',
   'version',
 ];
 const formOf = (post: Record<string, unknown>) => Object.fromEntries(FORM_FIELDS.map((field) => [field, post[field]]));
@@ -177,6 +178,28 @@ describe('publishing', () => {
     expect(reserved.slug).toBe('buscar-2');
     const empty = (await (await publish(ana, validPost({ title: '日本語' }))).json()) as { slug: string };
     expect(empty.slug).toBe('herramienta');
+  });
+
+  it('stores the use cases the author chose, or derives them when none was chosen; an admin edits them, audited', async () => {
+    const chosen = (await (await publish(ana, validPost({ title: 'Con usos', useCases: ['resumir-textos', 'chatear-con-pdf', 'resumir-textos'] }))).json()) as {
+      id: string;
+    };
+    expect((await row(chosen.id)).use_cases).toEqual(['resumir-textos', 'chatear-con-pdf']);
+    // Derived by the seed's rule: every tool of the Escritura category serves «Escribir textos».
+    const derived = (await (await publish(ana, validPost({ title: 'Sin usos' }))).json()) as { id: string };
+    expect((await row(derived.id)).use_cases).toContain('escribir-textos');
+    const invalid = await publish(ana, validPost({ title: 'Usos raros', useCases: ['no-existe'] }));
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { fields: Record<string, string> }).fields['useCases.0']).toBe(
+      'Algún uso elegido no es válido. Recarga la página y elige otro.',
+    );
+
+    const post = await editable(admin, chosen.id);
+    expect(post.useCases).toEqual(['resumir-textos', 'chatear-con-pdf']);
+    expect((await edit(admin, chosen.id, { ...formOf(post), useCases: ['traducir'] })).status).toBe(200);
+    expect((await row(chosen.id)).use_cases).toEqual(['traducir']);
+    const { rows: audit } = await pool.query("SELECT before, after FROM audit_log WHERE target_id = $1 AND action = 'post.edit' ORDER BY id", [chosen.id]);
+    expect(audit.at(-1)).toMatchObject({ before: { useCases: ['resumir-textos', 'chatear-con-pdf'] }, after: { useCases: ['traducir'] } });
   });
 
   it('stores no script, event handler or javascript: URL for any payload of the XSS cheat sheet', async () => {

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { buildSearchIndex } from '../../src/features/search/search-index.server.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
-import { RELEVANCE_SET, scoreRelevance, type SlugSearch } from '../../src/features/search/relevance-set.ts';
+import { INTERFACE_WORDS, RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type SlugSearch } from '../../src/features/search/relevance-set.ts';
+import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
+import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { loadBuiltSearch, slugOf, type NodePagefind } from './helpers/pagefind-node.ts';
 import type { NameEntry } from '../../src/features/search/name-match.ts';
@@ -20,17 +22,20 @@ await seedCatalogue(pool);
 let clientDir: string;
 let pagefind: NodePagefind;
 let names: NameEntry[];
+let categories: CategoryName[];
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'search-relevance-'));
   await buildSearchIndex(pool, clientDir);
   ({ pagefind, names } = await loadBuiltSearch(clientDir));
+  // The categories the search page offers (and matches queries against), as the build reads them.
+  categories = (await pool.query<CategoryName>('SELECT slug, name FROM categories WHERE is_active ORDER BY name')).rows;
 });
 
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
 const slugs = async (hits: { data(): Promise<{ url: string }> }[]) => Promise.all(hits.map(slugOf));
-const search: SlugSearch = async (query) => slugs((await searchTools(pagefind, names, query)).hits);
+const search: SlugSearch = async (query) => slugs((await searchTools(pagefind, names, query, '', categories)).hits);
 // What the search page did before: Pagefind's results as they come.
 const pagefindAlone: SlugSearch = async (query) => slugs((await pagefind.search(query)).results);
 
@@ -47,6 +52,42 @@ describe('search relevance', () => {
     console.log(`Relevancia de la búsqueda: ${score.passed}/${score.total} (solo Pagefind: ${before.passed}/${before.total})`);
     expect(score.failures).toEqual([]);
   }, 120_000);
+
+  it('has at least 60 everyday task queries, each naming well-known tools of the seed', async () => {
+    expect(TASK_RELEVANCE_SET.length).toBeGreaterThanOrEqual(60);
+    const { rows } = await pool.query<{ slug: string }>("SELECT slug FROM posts WHERE status = 'published'");
+    const published = new Set(rows.map((row) => row.slug));
+    for (const entry of TASK_RELEVANCE_SET) for (const slug of [...(entry.top2 ?? []), ...(entry.top5 ?? [])]) expect(published, entry.query).toContain(slug);
+  });
+
+  it('puts the tools made for a task first on everyday task queries', async () => {
+    const before = await scoreRelevance(pagefindAlone, TASK_RELEVANCE_SET);
+    const score = await scoreRelevance(search, TASK_RELEVANCE_SET);
+    console.log(`Relevancia en tareas: ${score.passed}/${score.total} (solo Pagefind: ${before.passed}/${before.total})`);
+    expect(score.failures).toEqual([]);
+  }, 120_000);
+
+  it('matches no tool by the words of buttons and labels', async () => {
+    const { rows } = await pool.query<{ slug: string; text: string }>(`
+      SELECT p.slug, concat_ws(' ', p.title, p.description, array_to_string(p.keywords, ' '),
+             (SELECT string_agg(c.name, ' ') FROM post_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = p.id)) AS text
+      FROM posts p WHERE p.status = 'published'`);
+    const labels = new Map(TASKS.map((task) => [task.slug, task.label]));
+    const tags = new Map(
+      (await pool.query<{ slug: string; use_cases: string[] }>('SELECT slug, use_cases FROM posts')).rows.map((row) => [row.slug, row.use_cases]),
+    );
+    const ownText = new Map(rows.map((row) => [row.slug, `${row.text} ${(tags.get(row.slug) ?? []).map((slug) => labels.get(slug)).join(' ')}`]));
+    for (const word of INTERFACE_WORDS) {
+      const found = await search(word);
+      const stem = new RegExp(word.slice(0, -2), 'i');
+      expect(
+        found.filter((slug) => !stem.test(ownText.get(slug) ?? '')),
+        word,
+      ).toEqual([]);
+      expect(found.length, word).toBeLessThan(rows.length / 2);
+    }
+    expect(await search('guardar')).toEqual((await search('guardar')).filter((slug) => /guard/i.test(ownText.get(slug) ?? '')));
+  });
 
   it('narrows name matches to the chosen category and counts them per category', async () => {
     const everywhere = await searchTools(pagefind, names, 'midjorney');

@@ -25,6 +25,30 @@ describe('catalogue seed', () => {
     expect((await pool.query('SELECT count(*)::int AS n FROM posts')).rows[0].n).toBe(1006);
   });
 
+  it('tags the catalogue with use cases by the vocabulary, and a re-seed keeps what an editor chose', async () => {
+    const { rows } = await pool.query<{ slug: string; use_cases: string[] | null }>('SELECT slug, use_cases FROM posts');
+    expect(rows.every((row) => Array.isArray(row.use_cases))).toBe(true);
+    const bySlug = new Map(rows.map((row) => [row.slug, row.use_cases!]));
+    expect(bySlug.get('gamma')).toContain('hacer-presentaciones');
+    expect(bySlug.get('removebg')).toContain('quitar-fondo');
+    expect(bySlug.get('github-copilot')).toContain('programar');
+    expect(rows.filter((row) => row.use_cases!.length > 0).length).toBeGreaterThan(950);
+
+    // An admin's choice, even none at all, survives; an untagged tool gets tags again.
+    await pool.query("UPDATE posts SET use_cases = '{}' WHERE slug = 'gamma'");
+    await pool.query("UPDATE posts SET use_cases = '{traducir}' WHERE slug = 'removebg'");
+    await pool.query("UPDATE posts SET use_cases = NULL WHERE slug = 'github-copilot'");
+    await seedCatalogue(pool);
+    const after = await pool.query<{ slug: string; use_cases: string[] }>(
+      "SELECT slug, use_cases FROM posts WHERE slug IN ('gamma', 'removebg', 'github-copilot') ORDER BY slug",
+    );
+    expect(after.rows).toEqual([
+      { slug: 'gamma', use_cases: [] },
+      { slug: 'github-copilot', use_cases: bySlug.get('github-copilot') },
+      { slug: 'removebg', use_cases: ['traducir'] },
+    ]);
+  });
+
   it('gives every tool a Spanish description of 100-250 characters, keywords and an article body', async () => {
     const { rows } = await pool.query<{ slug: string; description: string; keywords: string[]; content: string }>(
       'SELECT slug, description, keywords, content FROM posts',

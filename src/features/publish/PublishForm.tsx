@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'r
 import { FormField } from '../../components/ui/FormField.tsx';
 import { applyAutoFill, characterCount, DESCRIPTION_RECOMMENDED_MIN } from '../../lib/post-metadata.ts';
 import { pricingLabel, pricingModels, type PricingModel } from '../../lib/pricing.ts';
+import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { publishSlug } from '../../lib/slug.ts';
 import { flashToast, showToast } from '../toast/toast-store.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
@@ -69,6 +70,7 @@ interface FormState {
   metaDescription: string;
   keywords: string[];
   author: string;
+  useCases: string[];
   filledTitle: boolean;
   filledDescription: boolean;
   slug: string;
@@ -92,6 +94,7 @@ function initialState(post: EditablePost | undefined): FormState {
     metaDescription: post?.metaDescription ?? '',
     keywords: post?.keywords ?? [],
     author: post?.author ?? '',
+    useCases: post?.useCases ?? [],
     // A stored post's fields were filled already: SPEC §4 fills each once.
     filledTitle: Boolean(post),
     filledDescription: Boolean(post),
@@ -109,6 +112,7 @@ const FIELD_ORDER = [
   'title',
   'description',
   'categoryIds',
+  'useCases',
   'url',
   'imageUrl',
   'logoUrl',
@@ -182,6 +186,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
       metaDescription: form.metaDescription,
       keywords: form.keywords,
       author: form.author,
+      useCases: form.useCases,
     };
     if (mode === 'publish') return base;
     return {
@@ -439,6 +444,40 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
               Categorías
             </h2>
             <CategoryPicker categories={categories} value={form.categoryIds} onChange={(categoryIds) => update({ categoryIds })} error={errors.categoryIds} />
+          </section>
+
+          <section aria-labelledby={`${id}-usos`} className={card} data-field="useCases">
+            <h2 id={`${id}-usos`} className="text-lg font-semibold text-slate-900">
+              Para qué sirve
+            </h2>
+            <label htmlFor={`${id}-usos-lista`} className={`${labelClass} mt-3`}>
+              Tareas en las que ayuda (opcional)
+            </label>
+            <p id={`${id}-usos-ayuda`} className="mb-2 text-sm text-slate-600">
+              Elige hasta {LIMITS.useCases} con Ctrl o ⌘. Si no eliges ninguna, las deducimos de las categorías, las palabras clave y el texto.
+            </p>
+            <select
+              id={`${id}-usos-lista`}
+              name="useCases"
+              multiple
+              size={8}
+              value={form.useCases}
+              onChange={(event) => update({ useCases: [...event.target.selectedOptions].map((option) => option.value) })}
+              aria-describedby={errors.useCases ? `${id}-usos-ayuda ${id}-usos-error` : `${id}-usos-ayuda`}
+              aria-invalid={errors.useCases ? true : undefined}
+              className={`${fieldClass} ${errors.useCases ? 'border-red-500' : 'border-slate-300'}`}
+            >
+              {TASKS.map((task) => (
+                <option key={task.slug} value={task.slug}>
+                  {task.label}
+                </option>
+              ))}
+            </select>
+            {errors.useCases && (
+              <p id={`${id}-usos-error`} className="mt-1 text-sm font-medium text-red-700">
+                {errors.useCases}
+              </p>
+            )}
           </section>
 
           <section aria-labelledby={`${id}-imagenes`} className={card}>

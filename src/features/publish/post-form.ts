@@ -3,6 +3,7 @@
  * SPEC §5 "Publish and edit, in order": title, description, at least one category, with SPEC's three messages
  * reported in that order; every other field bounded. Editing adds the admin's block (SPEC §2 "Edit").
  */
+import { TASK_SLUGS } from '../../lib/tasks/vocabulary.ts';
 import { pricingModels } from '../../lib/pricing.ts';
 import { z } from '../../lib/zod.ts';
 
@@ -20,6 +21,7 @@ export const LIMITS = {
   categories: 10,
   keyword: 60,
   keywords: 20,
+  useCases: 10,
   author: 100,
   reviewNote: 1000,
   slug: 100,
@@ -97,6 +99,12 @@ const baseFields = {
     .max(LIMITS.keywords, { error: `Añade como mucho ${LIMITS.keywords} palabras clave.` })
     .default([]),
   author: trimmed(LIMITS.author, `El autor no puede superar ${LIMITS.author} caracteres.`).default(''),
+  // Tasks of the vocabulary the tool serves; none chosen means they are derived from categories, keywords and texts.
+  useCases: z
+    .array(z.enum(TASK_SLUGS, { error: 'Algún uso elegido no es válido. Recarga la página y elige otro.' }))
+    .max(LIMITS.useCases, { error: `Elige como mucho ${LIMITS.useCases} usos.` })
+    .default([])
+    .transform((slugs) => [...new Set(slugs)]),
 };
 
 /** POST /api/posts: a new submission (always saved as pending). */
@@ -170,6 +178,7 @@ export interface EditablePost {
   metaDescription: string;
   keywords: string[];
   author: string;
+  useCases: string[];
   isPopular: boolean;
   isFeatured: boolean;
   reviewNote: string;

@@ -3,6 +3,7 @@
  * an edit, each write in one transaction with its categories (SPEC §7 "Publish", "Edit save"), its slug made
  * unique, its HTML sanitized and, for an admin, its audit entry and the redirect of a renamed page.
  */
+import { deriveUseCases } from '../../lib/tasks/tagging.ts';
 import type { DuplicateCheck } from './publish-client.ts';
 import type pg from 'pg';
 import { can } from '../../lib/permissions.ts';
@@ -136,6 +137,17 @@ function postColumns(values: {
     structured_data: JSON.stringify(seo.structuredData),
     keywords: seo.keywords,
     author: seo.author,
+    // What the author or admin chose; with nothing chosen, the seed's rule decides from the submission itself.
+    use_cases:
+      input.useCases.length > 0
+        ? input.useCases
+        : deriveUseCases({
+            categories: categories.map((category) => category.slug),
+            keywords: seo.keywords,
+            title: input.title,
+            description: input.description,
+            content: values.content,
+          }),
   };
 }
 
@@ -205,6 +217,7 @@ interface StoredPost {
   meta_description: string | null;
   keywords: string[] | null;
   author: string | null;
+  use_cases: string[] | null;
   is_popular: boolean;
   is_featured: boolean;
   review_note: string | null;
@@ -214,7 +227,7 @@ interface StoredPost {
 
 const STORED_POST_SQL = `
   SELECT p.id, p.user_id, p.status, p.slug, p.title, p.description, p.url, p.pricing, p.image_url, p.logo_url, p.content,
-         p.meta_title, p.meta_description, p.keywords, p.author, p.is_popular, p.is_featured, p.review_note,
+         p.meta_title, p.meta_description, p.keywords, p.author, p.use_cases, p.is_popular, p.is_featured, p.review_note,
          to_json(p.updated_at) #>> '{}' AS version,
          coalesce((SELECT array_agg(pc.category_id ORDER BY pc.category_id = p.category_id DESC, pc.position)
                    FROM post_categories pc WHERE pc.post_id = p.id), '{}') AS category_ids
@@ -270,6 +283,7 @@ export async function loadEditablePost(
       metaDescription: row.meta_description ?? '',
       keywords: row.keywords ?? [],
       author: row.author ?? '',
+      useCases: row.use_cases ?? [],
       isPopular: row.is_popular,
       isFeatured: row.is_featured,
       reviewNote: row.review_note ?? '',
@@ -301,6 +315,7 @@ const AUDITED: Record<string, keyof StoredPost> = {
   metaDescription: 'meta_description',
   keywords: 'keywords',
   author: 'author',
+  useCases: 'use_cases',
   status: 'status',
   isPopular: 'is_popular',
   isFeatured: 'is_featured',
@@ -387,6 +402,7 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
         meta_description: columns.meta_description as string,
         keywords: columns.keywords as string[] | null,
         author: columns.author as string | null,
+        use_cases: columns.use_cases as string[],
         status,
         is_popular: columns.is_popular as boolean,
         is_featured: columns.is_featured as boolean,

@@ -24,6 +24,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'generador-de-imagenes-gratis',
   'generar-historia',
   'herramientas-ia-gratis',
+  'ia-para',
   'iconos',
   'index',
   'login',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkableTerms, editDistance, foldWords, isPlausibleMatch, matchNames, NameRank, roughStem, type NameEntry } from './name-match.ts';
+import { checkableTerms, editDistance, foldWords, isPlausibleMatch, matchNames, NameRank, type NameEntry } from './name-match.ts';
+import { roughStem } from '../../lib/text.ts';
 
 const names: NameEntry[] = [
   ['ChatGPT', 'chatgpt'],

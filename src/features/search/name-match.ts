@@ -4,7 +4,7 @@
  * diffusion'), and a full-text hit that is only Pagefind guessing from a word's first letters is told apart
  * from a real match, so gibberish finds nothing. Pure functions, no DOM.
  */
-import { foldAccents } from '../../lib/text.ts';
+import { foldAccents, roughStem } from '../../lib/text.ts';
 
 /** A name as the names file lists it: title and slug, in editorial order (best known first). */
 export type NameEntry = readonly [title: string, slug: string];
@@ -102,23 +102,6 @@ export function matchNames(query: string, names: readonly NameEntry[], limit = 6
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .slice(0, limit)
     .map(({ slug, title, rank }) => ({ slug, title, rank }));
-}
-
-/** Common Spanish (and English) endings, longest first: enough to see 'programa' and 'programación' as one family. */
-const ENDINGS = (
-  'aciones iciones mientos adores adoras ciones siones istas ables ibles acion icion miento idades mente idad ador adora dores doras ' +
-  'antes entes ismos ismo ista ante ente able ible ados adas idos idas ando iendo ivos ivas icos icas cion sion tions tion ales ado ada ' +
-  'ido ida ivo iva ico ica ing dor dora al es ed s a o e'
-)
-  .split(' ')
-  .sort((a, b) => b.length - a.length);
-
-/** A rough stem: the word without its longest known ending, never shorter than four letters. */
-export function roughStem(word: string): string {
-  for (const ending of ENDINGS) {
-    if (word.endsWith(ending) && word.length - ending.length >= 4) return word.slice(0, -ending.length);
-  }
-  return word;
 }
 
 /**

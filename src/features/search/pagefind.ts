@@ -16,12 +16,18 @@ export interface PagefindResult {
 
 export interface PagefindResponse {
   results: PagefindResult[];
+  /** Counts per filter value among these results. */
+  filters?: Record<string, Record<string, number>>;
   /** Counts per filter value for the query without the active filters. */
   totalFilters: Record<string, Record<string, number>>;
 }
 
+/** A filter: values per filter name (all must hold), or a compound of filters. */
+export type PagefindFilters = { [name: string]: string | string[] | PagefindFilters[] } | { any: PagefindFilters[] } | { all: PagefindFilters[] };
+
 export interface Pagefind {
-  search(query: string, options?: { filters?: Record<string, string[]> }): Promise<PagefindResponse>;
+  /** A null query lists every record the filters allow, in the order of `sort` (records without that key are left out). */
+  search(query: string | null, options?: { filters?: PagefindFilters; sort?: Record<string, 'asc' | 'desc'> }): Promise<PagefindResponse>;
 }
 
 const PAGEFIND_URL = '/pagefind/pagefind.js';

@@ -1,6 +1,6 @@
 /**
- * The search relevance set (issue 14): queries people type, with the tools that must come first or within the
- * first three, queries that must find nothing, and pairs that must find the same (accents, case). Run by
+ * The search relevance set (issues 14 and 18): queries people type, with the tools that must come first or within
+ * the first two, three or five, queries that must find nothing, and pairs that must find the same (accents, case). Run by
  * tests/integration/search-relevance.test.ts against an index built from the seeded catalogue, and scored by
  * `npm run bench`. Judged by hand from what each tool is; a failure here is a search that got worse.
  */
@@ -9,8 +9,14 @@ export interface RelevanceCase {
   query: string;
   /** The tool that must be the first result. */
   first?: string;
+  /** Tools that must all be within the first two results. */
+  top2?: string[];
   /** Tools that must all be within the first three results. */
   top3?: string[];
+  /** Tools that must all be within the first five results (everyday task queries, issue 18). */
+  top5?: string[];
+  /** Tools that must not be among the first five (the tool a query asks alternatives to). */
+  notTop5?: string[];
   /** Gibberish or nonsense for this catalogue: nothing at all. */
   none?: true;
   /** Must find exactly as many tools as this other query (the same words with accents, another case). */
@@ -94,6 +100,81 @@ export const RELEVANCE_SET: readonly RelevanceCase[] = [
   { query: 'kjhgfdsa', none: true },
 ];
 
+/**
+ * Everyday task queries (issue 18): what people want to do, in their words, with the well-known tools made for it
+ * that must lead. Each tool was checked against the seed (its category, keywords and description).
+ */
+export const TASK_RELEVANCE_SET: readonly RelevanceCase[] = [
+  { query: 'hacer presentaciones', top2: ['gamma'], top5: ['tome', 'beautifulai'] },
+  { query: 'crear presentaciones con ia', top5: ['gamma', 'tome'] },
+  { query: 'diapositivas', top5: ['gamma'] },
+  { query: 'video con ia', top5: ['runway', 'kling-ai'] },
+  { query: 'generar vídeos a partir de texto', top5: ['runway'] },
+  { query: 'generador de imagenes', top5: ['midjourney', 'leonardoai'] },
+  { query: 'crear imágenes con ia', top5: ['midjourney'] },
+  { query: 'quitar fondo de una foto', top5: ['removebg', 'photoroom'] },
+  { query: 'eliminar el fondo', top5: ['removebg'] },
+  { query: 'texto a voz', top5: ['elevenlabs'] },
+  { query: 'convertir texto en voz', top5: ['elevenlabs'] },
+  { query: 'hacer música con ia', top5: ['suno', 'udio'] },
+  { query: 'crear canciones', top5: ['suno'] },
+  { query: 'corregir ortografía', top5: ['grammarly'] },
+  { query: 'corrector de textos', top5: ['grammarly'] },
+  { query: 'detectar texto escrito por ia', top5: ['gptzero', 'originalityai'] },
+  { query: 'detector de plagio', top5: ['gptzero'] },
+  { query: 'alternativa a chatgpt', top5: ['claude', 'gemini'], notTop5: ['chatgpt'] },
+  { query: 'alternativas a midjourney', top5: ['leonardoai', 'ideogram'], notTop5: ['midjourney'] },
+  { query: 'chatbot con ia', top5: ['chatgpt', 'claude'] },
+  { query: 'editar vídeos', top5: ['capcut'] },
+  { query: 'editor de vídeo', top5: ['capcut'] },
+  { query: 'escribir una novela', top5: ['sudowrite'] },
+  { query: 'investigar en internet', top5: ['perplexity'] },
+  { query: 'buscador con ia', top5: ['perplexity'] },
+  { query: 'ia para programar', top5: ['github-copilot', 'cursor'] },
+  { query: 'asistente de código', top5: ['github-copilot'] },
+  { query: 'automatizar tareas', top5: ['zapier-ai', 'n8n', 'make'] },
+  { query: 'pasar audio a texto', top5: ['whisper'] },
+  { query: 'transcribir audio', top5: ['whisper'] },
+  { query: 'clonar mi voz', top5: ['elevenlabs'] },
+  { query: 'traducir textos', top5: ['deepl'] },
+  { query: 'traductor de documentos', top5: ['deepl'] },
+  { query: 'hablar con un pdf', top5: ['chatpdf'] },
+  { query: 'notas de reuniones', top5: ['otterai', 'firefliesai'] },
+  { query: 'resumir reuniones', top5: ['otterai'] },
+  { query: 'crear agentes de ia', top5: ['manus'] },
+  { query: 'mejorar calidad de imagen', top5: ['magnific', 'topaz-labs'] },
+  { query: 'crear un logo', top5: ['ai-logo-generator'] },
+  { query: 'diseño gráfico', top5: ['canva-magic-studio'] },
+  { query: 'crear una página web', top5: ['framer'] },
+  { query: 'crear una app sin programar', top5: ['lovable', 'boltnew'] },
+  { query: 'revisar código', top5: ['coderabbit'] },
+  { query: 'montar vídeos', top5: ['capcut'] },
+  { query: 'programar con ia', top5: ['github-copilot', 'cursor'] },
+  { query: 'ia en local', top5: ['ollama', 'lm-studio'] },
+  { query: 'subtitular vídeos', top5: ['veed', 'capcut'] },
+  { query: 'vídeos con avatares', top5: ['heygen', 'synthesia'] },
+  { query: 'doblar vídeos', top5: ['heygen'] },
+  { query: 'vídeos cortos para tiktok', top5: ['opusclip'] },
+  { query: 'quitar ruido del audio', top5: ['krisp'] },
+  { query: 'crear un podcast', top5: ['descript'] },
+  { query: 'cambiar la voz', top5: ['voicemod'] },
+  { query: 'tomar apuntes', top5: ['notion-ai'] },
+  { query: 'textos publicitarios', top5: ['copyai', 'jasper'] },
+  { query: 'posicionamiento seo', top5: ['surfer'] },
+  { query: 'artículos científicos', top5: ['consensus', 'elicit'] },
+  { query: 'crear modelos 3d', top5: ['meshy', 'tripo-ai'] },
+  { query: 'diseño de interiores', top5: ['interior-ai'] },
+  { query: 'revisar contratos', top5: ['harvey', 'spellbook'] },
+  { query: 'parafrasear', top5: ['quillbot'] },
+  { query: 'resumir textos', top5: ['quillbot'] },
+  { query: 'editar fotos', top5: ['photoroom'] },
+  { query: 'personajes virtuales', top5: ['characterai'] },
+  { query: 'efectos de sonido', top5: ['elevenlabs'] },
+];
+
+/** Words printed on every card or page, not about any tool: they may only find tools whose own text says them. */
+export const INTERFACE_WORDS = ['guardar', 'visitar', 'herramienta'] as const;
+
 /** One way of searching: a query in, the slugs of every result out, best first. */
 export type SlugSearch = (query: string) => Promise<string[]>;
 
@@ -125,7 +206,10 @@ export async function scoreRelevance(search: SlugSearch, cases: readonly Relevan
     const got = await run(testCase.query);
     const expected: string[] = [];
     if (testCase.first !== undefined && got[0] !== testCase.first) expected.push(`primero ${testCase.first}`);
+    for (const slug of testCase.top2 ?? []) if (!got.slice(0, 2).includes(slug)) expected.push(`${slug} entre los dos primeros`);
     for (const slug of testCase.top3 ?? []) if (!got.slice(0, 3).includes(slug)) expected.push(`${slug} entre los tres primeros`);
+    for (const slug of testCase.top5 ?? []) if (!got.slice(0, 5).includes(slug)) expected.push(`${slug} entre los cinco primeros`);
+    for (const slug of testCase.notTop5 ?? []) if (got.slice(0, 5).includes(slug)) expected.push(`${slug} fuera de los cinco primeros`);
     if (testCase.none && got.length > 0) expected.push('ningún resultado');
     if (testCase.atLeast !== undefined && got.length < testCase.atLeast) expected.push(`al menos ${testCase.atLeast} resultados`);
     if (testCase.sameAs !== undefined) {

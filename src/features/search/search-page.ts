@@ -1,20 +1,33 @@
 /**
  * Drives the search page's static HTML (SearchPage.astro) with the DOM, no framework (ADR 005): search as you
  * type, the address as the state (?q=…&categoria=…, back and forward), the category filter narrowed to
- * categories with results, 'Cargar más resultados', and result cards inserted as the HTML the build rendered.
+ * categories with results, the task or category the query names, the nearest tasks when nothing matched,
+ * 'Cargar más resultados', and result cards inserted as the HTML the build rendered.
  */
 import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
 import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
 import type { NameEntry } from './name-match.ts';
 import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
-import { searchTools } from './search-engine.ts';
-import { SEARCH_CARD_META, SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PAGE_SIZE, resultCountLabel, searchHref, searchQuery } from './search.ts';
+import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
+import {
+  SEARCH_CATEGORY_FILTER,
+  SEARCH_NAMES_PATH,
+  SEARCH_PAGE_SIZE,
+  resultCountLabel,
+  searchCardPath,
+  searchHref,
+  searchQuery,
+  toolCountLabel,
+} from './search.ts';
 
 /** The first cards' images load at once, as on the other pages (SPEC: lazy images below the fold). */
 const EAGER_CARDS = 3;
 
 type Outcome =
-  { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'done'; hits: PagefindResult[]; categoryCounts: Record<string, number> };
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'done'; hits: PagefindResult[]; categoryCounts: Record<string, number>; topics: SearchTopic[]; suggestions: SearchSuggestions };
 
 let namesLoading: Promise<readonly NameEntry[]> | undefined;
 
@@ -29,11 +42,30 @@ function loadNames(): Promise<readonly NameEntry[]> {
   return namesLoading;
 }
 
-/** A list item holding one result's card: trusted HTML from our own index, made by ToolCard at build time. */
-function cardItem(data: PagefindData, index: number): HTMLLIElement {
+/** One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). */
+async function loadCard(data: PagefindData): Promise<string> {
+  const slug = data.url.split('/').pop() ?? '';
+  const response = await fetch(searchCardPath(slug));
+  if (!response.ok) throw new Error(`Tarjeta no disponible: ${slug}`);
+  return response.text();
+}
+
+/** A list item holding one result's card. */
+function cardItem(html: string, index: number): HTMLLIElement {
   const item = document.createElement('li');
-  item.innerHTML = data.meta[SEARCH_CARD_META] ?? '';
+  item.innerHTML = html;
   if (index < EAGER_CARDS) for (const image of item.querySelectorAll('img')) image.loading = 'eager';
+  return item;
+}
+
+/** A link as a list item: a topic above the results, or a suggestion when nothing matched. */
+function linkItem(href: string, text: string, className: string): HTMLLIElement {
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = href;
+  link.className = className;
+  link.textContent = text;
+  item.append(link);
   return item;
 }
 
@@ -59,6 +91,13 @@ export function startSearchPage(root: HTMLElement): void {
   const list = part<HTMLUListElement>(results, 'ul');
   const more = part<HTMLElement>(root, '[data-search-more]');
   const moreButton = part<HTMLButtonElement>(more, 'button');
+  const topicList = part<HTMLUListElement>(root, '[data-search-topics]');
+  const suggestionsBox = part<HTMLElement>(root, '[data-search-suggestions]');
+  const suggestedTasks = part<HTMLUListElement>(suggestionsBox, '[data-search-suggested-tasks]');
+  const suggestedCategories = part<HTMLElement>(suggestionsBox, '[data-search-suggested-categories]');
+  const suggestedCategoryList = part<HTMLUListElement>(suggestedCategories, 'ul');
+  const topicClass = topicList.dataset.linkClass ?? '';
+  const suggestionClass = suggestionsBox.dataset.linkClass ?? '';
   // Every active category, as the build wrote them; each search shows those holding results.
   const categories = [...select.options].filter((option) => option.value).map((option) => ({ slug: option.value, name: option.text }));
 
@@ -93,6 +132,15 @@ export function startSearchPage(root: HTMLElement): void {
     // Offered once a page of cards is in (run, 'Cargar más resultados').
     more.hidden = true;
     renderCategories(done?.categoryCounts);
+    // The task or category the query names leads the page, with a link to all of its tools.
+    topicList.replaceChildren(
+      ...(done?.hits.length ? done.topics : []).map((topic) => linkItem(topic.href, `${topic.label} · ${toolCountLabel(topic.count)}`, topicClass)),
+    );
+    topicList.hidden = topicList.childElementCount === 0;
+    const suggestions = done?.suggestions ?? { tasks: [], categories: [] };
+    suggestedTasks.replaceChildren(...suggestions.tasks.map((task) => linkItem(task.href, task.label, suggestionClass)));
+    suggestedCategoryList.replaceChildren(...suggestions.categories.map((entry) => linkItem(`/categoria/${entry.slug}`, entry.name, suggestionClass)));
+    suggestedCategories.hidden = suggestions.categories.length === 0;
   }
 
   /** The cards were inserted: their save buttons and admin links come alive like those of static pages. */
@@ -107,13 +155,13 @@ export function startSearchPage(root: HTMLElement): void {
    * took over meanwhile.
    */
   async function appendCards(id: number, hits: PagefindResult[]): Promise<boolean> {
-    const records = hits.map((hit) => hit.data());
+    const cards = hits.map((hit) => hit.data().then(loadCard));
     // Those left unread when a newer search takes over must not fail unobserved.
-    for (const record of records) record.catch(() => undefined);
-    for (const record of records) {
-      const data = await record;
+    for (const card of cards) card.catch(() => undefined);
+    for (const card of cards) {
+      const html = await card;
       if (id !== searchId) return false;
-      list.append(cardItem(data, shown));
+      list.append(cardItem(html, shown));
       shown++;
       enhanceCards();
     }
@@ -135,9 +183,10 @@ export function startSearchPage(root: HTMLElement): void {
       // Names and the index load once, side by side; results appear as the visitor types.
       const [pagefind, names] = await Promise.all([loadPagefind(), loadNames()]);
       if (id !== searchId) return;
-      const { hits, categoryCounts } = await searchTools(pagefind, names, query, category);
+      const found = await searchTools(pagefind, names, query, category, categories);
       if (id !== searchId) return;
-      outcome = { status: 'done', hits, categoryCounts };
+      outcome = { status: 'done', ...found };
+      const { hits } = found;
       render();
       if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE))) more.hidden = shown >= hits.length;
     } catch {

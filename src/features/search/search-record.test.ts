@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchRecord, type SearchRow } from './search-index.server.ts';
-import { SEARCH_CARD_META, fromSearchMeta, resultCountLabel, searchHref, searchQuery } from './search.ts';
+import { searchPlaces, toSearchRecord, type SearchRow } from './search-index.server.ts';
+import { alternativeTo } from './search-engine.ts';
+import { resultCountLabel, searchCardPath, searchHref, searchQuery } from './search.ts';
 
 const row: SearchRow = {
   id: '6f1c2a8e-1111-4222-8333-944455556666',
@@ -11,6 +12,9 @@ const row: SearchRow = {
   imageUrl: null,
   logoUrl: 'https://pintor.example/logo.png',
   keywords: ['ilustración', 'arte con IA'],
+  useCases: ['crear-imagenes', 'diseno-grafico'],
+  editorialRank: null,
+  popularityScore: 0,
   pricing: 'freemium',
   isFeatured: true,
   isPopular: false,
@@ -35,40 +39,32 @@ describe('toSearchRecord', () => {
     }
   });
 
-  it('filters by every category slug and by pricing', () => {
-    expect(record.filters).toEqual({ categoria: ['imagen', 'diseno'], precio: ['freemium'] });
+  it('filters by every category slug, by pricing and by use case', () => {
+    expect(record.filters).toEqual({ categoria: ['imagen', 'diseno'], precio: ['freemium'], tarea: ['crear-imagenes', 'diseno-grafico'] });
   });
 
-  it('carries a tool card in string metadata that reads back unchanged', () => {
-    expect(Object.values(record.meta).every((value) => typeof value === 'string')).toBe(true);
-    expect(record.meta.title).toBe('Pintor Mágico');
-    expect(record.meta.image).toBeUndefined();
-    const { keywords, ...card } = row;
-    expect(keywords).toHaveLength(2);
-    expect(fromSearchMeta(record.meta)).toEqual(card);
+  it('matches on the names of its use cases too', () => {
+    expect(record.content).toContain('Crear imágenes');
+    expect(record.content).toContain('Diseño gráfico');
   });
 
-  it("carries the card's HTML when the site build rendered it, and nothing in its place otherwise", () => {
-    const html = '<article><h3><a href="/pintor-magico">Pintor Mágico</a></h3></article>';
-    expect(toSearchRecord(row, html).meta[SEARCH_CARD_META]).toBe(html);
-    expect(record.meta[SEARCH_CARD_META]).toBeUndefined();
+  it('adds no card chrome, links or ids to the words Pagefind indexes: metadata is the name and the category slugs', () => {
+    expect(record.meta).toEqual({ title: 'Pintor Mágico', categorias: 'imagen diseno' });
+    expect(record.content).not.toMatch(/Guardar|Visitar|https?:|6f1c2a8e/);
   });
 
-  it('handles a tool without categories, keywords or links', () => {
-    const bare = toSearchRecord({ ...row, categories: [], keywords: null, url: null, logoUrl: null, isFeatured: false, isVerified: false });
-    expect(bare.filters.categoria).toEqual([]);
-    expect(fromSearchMeta(bare.meta)).toMatchObject({ categories: [], url: null, logoUrl: null, isFeatured: false, isVerified: false });
+  it('handles a tool without categories, keywords or tags', () => {
+    const bare = toSearchRecord({ ...row, categories: [], keywords: null, useCases: null, url: null });
+    expect(bare.filters).toEqual({ categoria: [], precio: ['freemium'], tarea: [] });
+    expect(bare.meta.categorias).toBe('');
   });
-});
 
-describe('fromSearchMeta', () => {
-  it('falls back safely on damaged metadata', () => {
-    expect(fromSearchMeta({ title: 'X', pricing: 'gratis', categories: '{no es json' })).toMatchObject({
-      title: 'X',
-      pricing: 'unknown',
-      categories: [],
-      url: null,
-    });
+  it('sorts by prominence and by its place in each task it serves', () => {
+    const known: SearchRow = { ...row, id: 'b', slug: 'famosa', title: 'Famosa', editorialRank: 1 };
+    const places = searchPlaces([row, known]);
+    expect(places.get('b')).toEqual({ prominence: 1, tasks: { 'crear-imagenes': 1, 'diseno-grafico': 1 } });
+    expect(places.get(row.id)).toEqual({ prominence: 2, tasks: { 'crear-imagenes': 2, 'diseno-grafico': 2 } });
+    expect(toSearchRecord(known, places.get('b')).sort).toEqual({ rango: '1', 't-crear-imagenes': '1', 't-diseno-grafico': '1' });
   });
 });
 
@@ -84,9 +80,22 @@ describe('search helpers', () => {
     expect(resultCountLabel(37, 'voz')).toBe('37 resultados para «voz»');
   });
 
+  it('keeps each card in a file of its own beside the index', () => {
+    expect(searchCardPath('chatgpt')).toBe('/pagefind/tarjetas/chatgpt.html');
+  });
+
   it('builds search addresses', () => {
     expect(searchHref('generador de imágenes')).toBe('/buscar?q=generador+de+im%C3%A1genes');
     expect(searchHref('voz', 'audio')).toBe('/buscar?q=voz&categoria=audio');
     expect(searchHref('')).toBe('/buscar');
+  });
+});
+
+describe('alternativeTo', () => {
+  it('reads the tool a query asks alternatives to', () => {
+    expect(alternativeTo('alternativa a chatgpt')).toBe('chatgpt');
+    expect(alternativeTo('Alternativas de Notion AI')).toBe('Notion AI');
+    expect(alternativeTo('alternativas')).toBeUndefined();
+    expect(alternativeTo('hacer presentaciones')).toBeUndefined();
   });
 });

@@ -1,9 +1,7 @@
 /**
  * The search index's record format (SPEC §2 "Search", §5 search matching), shared by the build that writes
- * Pagefind records and the island that reads them back as tool cards without another request.
+ * Pagefind records and the page that searches them and shows their cards.
  */
-import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
-import type { CategoryChip, ToolCardData } from '../../lib/tool-card.ts';
 
 /** Pagefind filter names, also the query parameter of the category filter. */
 export const SEARCH_CATEGORY_FILTER = 'categoria';
@@ -24,13 +22,24 @@ export function searchToken(slug: string): string {
 export const SEARCH_PAGE_SIZE = 12;
 
 /** Example searches of the initial page, also offered as suggestions when nothing matches. */
-export const exampleSearches = ['generador de imágenes', 'transcripción', 'código', 'presentaciones', 'voz'] as const;
+export const exampleSearches = ['hacer presentaciones', 'generador de imágenes', 'quitar el fondo', 'pasar audio a texto', 'programar'] as const;
 
-/** The metadata field that holds a result's card, as HTML rendered at build time by ToolCard. */
-export const SEARCH_CARD_META = 'card';
+/** Where the build leaves each result's card, as the HTML ToolCard renders, outside the index: Pagefind indexes
+ * every metadata value, and a card's buttons and labels ('Guardar', 'Visitar') would then match every tool. */
+export const SEARCH_CARDS_DIR = '/pagefind/tarjetas';
+export function searchCardPath(slug: string): string {
+  return `${SEARCH_CARDS_DIR}/${slug}.html`;
+}
 
-/** Pagefind metadata is string-valued, so card fields travel as strings and a JSON list of categories. */
+/** Pagefind metadata: a result's name and its category slugs (space-separated), the only words it adds to the index. */
 export type SearchMeta = Record<string, string>;
+
+/** The Pagefind filter of use-case tags, and the sort keys: prominence, and each task's own order. */
+export const SEARCH_TASK_FILTER = 'tarea';
+export const SEARCH_PROMINENCE_SORT = 'rango';
+export function taskSortKey(slug: string): string {
+  return `t-${slug}`;
+}
 
 /**
  * The text Pagefind matches. It stays as written: Pagefind 1.5 already matches without accents and case
@@ -45,60 +54,15 @@ export function searchQuery(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function toSearchMeta(tool: ToolCardData): SearchMeta {
-  const meta: SearchMeta = {
-    title: tool.title,
-    id: tool.id,
-    slug: tool.slug,
-    description: tool.description,
-    pricing: tool.pricing,
-    categories: JSON.stringify(tool.categories),
-  };
-  if (tool.url) meta.url = tool.url;
-  // Pagefind reserves 'image' for its own result thumbnails; ours keeps a name of its own.
-  if (tool.imageUrl) meta.imageUrl = tool.imageUrl;
-  if (tool.logoUrl) meta.logoUrl = tool.logoUrl;
-  if (tool.isFeatured) meta.featured = 'true';
-  if (tool.isPopular) meta.popular = 'true';
-  if (tool.isVerified) meta.verified = 'true';
-  if (tool.discontinued) meta.discontinued = 'true';
-  return meta;
-}
-
-function parseCategories(json: string | undefined): CategoryChip[] {
-  if (!json) return [];
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? (parsed as CategoryChip[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** Reads a result's metadata back into what ToolCard renders. */
-export function fromSearchMeta(meta: SearchMeta): ToolCardData {
-  const pricing = (pricingModels as readonly string[]).includes(meta.pricing ?? '') ? (meta.pricing as PricingModel) : 'unknown';
-  return {
-    id: meta.id ?? '',
-    slug: meta.slug ?? '',
-    title: meta.title ?? '',
-    description: meta.description ?? '',
-    url: meta.url ?? null,
-    imageUrl: meta.imageUrl ?? null,
-    logoUrl: meta.logoUrl ?? null,
-    pricing,
-    isFeatured: meta.featured === 'true',
-    isPopular: meta.popular === 'true',
-    isVerified: meta.verified === 'true',
-    ...(meta.discontinued === 'true' ? { discontinued: true } : {}),
-    categories: parseCategories(meta.categories),
-  };
-}
-
 /** 'N resultados para «q»' with SPEC's singular/plural. */
 export function resultCountLabel(count: number, query: string): string {
   const noun = count === 1 ? 'resultado' : 'resultados';
   return `${count.toLocaleString('es-ES')} ${noun} para «${query}»`;
+}
+
+/** '13 herramientas', '1 herramienta'. */
+export function toolCountLabel(count: number): string {
+  return `${count.toLocaleString('es-ES')} ${count === 1 ? 'herramienta' : 'herramientas'}`;
 }
 
 /** The address of a search: /buscar?q=…&categoria=… */

@@ -1,6 +1,6 @@
 /**
  * Editorial changes to the seeded catalogue that a database seeded before them must also get: the editorial
- * rank, the tools known to be gone, and the curated logos. Each part runs once per version (kept in
+ * rank, the tools known to be gone, the use-case tags and the curated logos. Each part runs once per version (kept in
  * site_settings), so what an admin decides afterwards (un-retiring a tool, removing a logo) is never undone by
  * the next start. Rows that already have a value are left alone even the first time.
  */
@@ -9,11 +9,12 @@ import { inTransaction } from '../db/transaction.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { logoPackagesInstalled, seedCuratedLogos } from './logos.ts';
 import { readSeedCatalogue } from './seed.ts';
+import { tagUntaggedTools } from './use-cases.ts';
 
 const SETTINGS_KEY = 'catalogue_curation';
 
 /** Raise a number when its part of supabase/seed changes (a new logo in logos.json, a new rank list). */
-export const CURATION_VERSIONS = { editorial: 1, logos: 1 } as const;
+export const CURATION_VERSIONS = { editorial: 1, useCases: 1, logos: 1 } as const;
 
 type Applied = Partial<Record<keyof typeof CURATION_VERSIONS, number>>;
 
@@ -54,6 +55,12 @@ export async function applyCatalogueCuration(pool: pg.Pool, storage: StorageDriv
     const { ranked, retired } = await applyEditorialCuration(pool);
     await markApplied(pool, 'editorial');
     if (ranked + retired > 0) log(`Catálogo: orden editorial en ${ranked} herramientas y ${retired} marcadas como retiradas.`);
+  }
+  // A catalogue seeded before use-case tags existed gets them once; a tool an editor left untagged stays so.
+  if ((applied.useCases ?? 0) < CURATION_VERSIONS.useCases) {
+    const tagged = await tagUntaggedTools(pool);
+    await markApplied(pool, 'useCases');
+    if (tagged > 0) log(`Catálogo: casos de uso asignados a ${tagged} herramientas.`);
   }
   if ((applied.logos ?? 0) < CURATION_VERSIONS.logos) {
     if (!logoPackagesInstalled()) {

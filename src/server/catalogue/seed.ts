@@ -1,6 +1,7 @@
 /**
  * Seeds the catalogue from supabase/seed: categories, tools and their article bodies.
- * Idempotent: rows are matched by slug and never overwritten, so edits made on the site survive.
+ * Idempotent: rows are matched by slug and never overwritten, so edits made on the site survive; use-case tags are
+ * derived only for tools that have none.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { categoryIcon } from '../../lib/category-icons.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { fallbackArticle } from './fallback-article.ts';
+import { tagUntaggedTools } from './use-cases.ts';
 
 export const seedDir = fileURLToPath(new URL('../../../supabase/seed/', import.meta.url));
 
@@ -156,6 +158,8 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
        ON CONFLICT DO NOTHING`,
       [newSlugs],
     );
+    // With their categories in place, the new tools (and any left untagged before) get their use-case tags.
+    await tagUntaggedTools(client);
     return { categories: insertedCategories.rowCount ?? 0, tools: newSlugs.length };
   }, pool);
 }

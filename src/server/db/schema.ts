@@ -144,6 +144,9 @@ export const posts = pgTable(
     userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     author: text('author'),
     keywords: text('keywords').array(),
+    // Use-case tags: slugs of the task vocabulary (src/lib/tasks/vocabulary.ts). NULL until tagged; the seed tags
+    // only NULL rows, so an editor's choice (even an empty list) is never overwritten.
+    useCases: text('use_cases').array(),
     pricing: pricingModel('pricing').notNull().default('unknown'),
     status: postStatus('status').notNull().default('pending'),
     // The moderator's note to the author, shown with a rejection.

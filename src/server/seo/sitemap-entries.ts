@@ -1,6 +1,7 @@
 /** Everything the sitemap lists: the prerendered public pages only, never on-demand ones (login, publish, dashboard, admin, API). */
 import { sitemapRules, type SitemapEntry } from '../../lib/sitemap.ts';
 import { contentPages } from '../../lib/static-pages.ts';
+import { TASKS, taskHref } from '../../lib/tasks/vocabulary.ts';
 import { listCategoryDates, listPublishedToolDates } from '../db/queries/public/sitemap.ts';
 
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
@@ -17,6 +18,8 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     // SPEC §9: the image generator has the hubs' priority and rate (0.8, weekly).
     { path: contentPages.imageGenerator.path, lastmod: revised(contentPages.imageGenerator.revised), ...sitemapRules.hub },
     ...categories.map((category) => ({ path: `/categoria/${category.slug}`, lastmod: category.lastmod, ...sitemapRules.category })),
+    // «IA para…» pages list tools like a category does, and change when the catalogue does.
+    ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
     ...[contentPages.privacy, contentPages.terms, contentPages.help].map((page) => ({
       path: page.path,

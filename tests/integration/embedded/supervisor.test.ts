@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { isAlive, readPostmasterPid } from '../../../src/server/db/postgres-serv
 import { isDatabaseUnavailable } from '../../../src/server/db/unavailable.ts';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-supervisor-'));
+// mkdtemp makes a 0700 folder: as root the cluster would move to /var/lib (embedded-place.ts), away from pgDir.
+await chmod(dataDir, 0o711);
 const pgDir = path.join(dataDir, 'pg');
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

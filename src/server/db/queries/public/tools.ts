@@ -141,6 +141,7 @@ export const toolPageColumns = {
   ...toolCardColumns,
   content: posts.content,
   keywords: posts.keywords,
+  useCases: posts.useCases,
   author: posts.author,
   authorName: profiles.name,
   metaTitle: posts.metaTitle,
