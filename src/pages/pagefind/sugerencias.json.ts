@@ -1,0 +1,12 @@
+import type { APIRoute } from 'astro';
+import { buildSuggestions } from '../../features/search/suggestions.ts';
+import { listCategories } from '../../server/db/queries/public/categories.ts';
+import { listSuggestionTools } from '../../server/db/queries/public/tools.ts';
+
+/** The header search box's suggestions (SUGGESTIONS_PATH), written with the rest of the site from the database. */
+export const GET: APIRoute = async () => {
+  const [tools, categories] = await Promise.all([listSuggestionTools(), listCategories()]);
+  // The task vocabulary's pages plug in here: `tasks: taskSuggestions()`.
+  const tasks: { slug: string; label: string; url: string }[] = [];
+  return Response.json(buildSuggestions({ tools, categories: categories.map(({ name, slug }) => ({ name, slug })), tasks }));
+};
