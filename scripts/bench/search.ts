@@ -96,3 +96,71 @@ export async function measureTimeToFirstResult(serverUrl: string): Promise<First
     await browser.close();
   }
 }
+
+export interface FirstSuggestionTimes {
+  /** The first keystroke after the box got focus: its module and the suggestions file may still be arriving. */
+  firstMs: number;
+  /** Median of the keystrokes after it. */
+  medianMs: number;
+  samples: number;
+}
+
+/** What the header search box is given, one keystroke at a time. */
+const SUGGESTED = 'midjourney transcribir chatgpt editor de imagen notion';
+
+/**
+ * On a tool page, focuses the header search box (as `/` does) and types, timing each keystroke to the frame that
+ * shows the suggestions it asked for (issue 18: < 100 ms on the 1,006-tool catalogue). Spaces and keystrokes whose
+ * text suggests nothing are not timed.
+ */
+export async function measureTimeToFirstSuggestion(serverUrl: string, pathname = '/chatgpt'): Promise<FirstSuggestionTimes> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
+    await page.goto(`${serverUrl}${pathname}`, { waitUntil: 'load' });
+    await page.keyboard.press('/');
+    const times: number[] = [];
+    let typed = '';
+    for (const key of SUGGESTED) {
+      typed += key;
+      if (key === ' ') {
+        await page.keyboard.press(key);
+        continue;
+      }
+      const elapsed = page.evaluate(
+        (expected) =>
+          new Promise<number | null>((resolve) => {
+            const input = document.querySelector<HTMLInputElement>('input[data-header-search-input]:focus')!;
+            const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+            let started = 0;
+            const done = () => {
+              observer.disconnect();
+              clearTimeout(timer);
+            };
+            const observer = new MutationObserver(() => {
+              if (started === 0 || input.value !== expected || list.hidden || !list.querySelector('[role="option"]')) return;
+              done();
+              // The frame that shows them.
+              requestAnimationFrame(() => resolve(performance.now() - started));
+            });
+            observer.observe(list, { childList: true, subtree: true, attributes: true });
+            input.addEventListener('input', () => (started = performance.now()), { once: true });
+            // Nothing to suggest for this text: not a timing.
+            const timer = setTimeout(() => {
+              done();
+              resolve(null);
+            }, 3_000);
+          }),
+        typed,
+      );
+      await page.keyboard.press(key);
+      const ms = await elapsed;
+      if (ms !== null) times.push(ms);
+    }
+    if (times.length < 2) throw new Error('la caja de la cabecera no sugirió nada');
+    const rest = times.slice(1).sort((a, b) => a - b);
+    return { firstMs: times[0]!, medianMs: rest[Math.floor(rest.length / 2)]!, samples: times.length };
+  } finally {
+    await browser.close();
+  }
+}

@@ -26,6 +26,7 @@ const ADMIN_PERMISSIONS = [
   'moderate:generated:any',
   'rebuild:site:any',
   'read:audit:any',
+  'read:search-demand:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];
