@@ -46,7 +46,7 @@ export function startHeaderSearch(): void {
   document.addEventListener('keydown', (event) => {
     if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || isTyping(event.target)) return;
     // The wide screen's box, or the one in the mobile menu, opened for it.
-    let form = forms.find((candidate) => candidate.offsetParent !== null);
+    let form = forms.find((candidate) => candidate.checkVisibility());
     if (!form) {
       const menu = document.querySelector<HTMLDetailsElement>('details[data-mobile-menu]');
       form = menu?.querySelector<HTMLFormElement>('form[data-header-search]') ?? undefined;
