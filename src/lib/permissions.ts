@@ -27,6 +27,7 @@ const ADMIN_PERMISSIONS = [
   'rebuild:site:any',
   'read:audit:any',
   'read:backup:any',
+  'read:search-demand:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];

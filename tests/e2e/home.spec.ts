@@ -136,7 +136,7 @@ test.describe('home page', () => {
     const search = page.getByRole('searchbox', { name: 'Buscar herramientas de IA' });
     await search.fill('    ');
     await search.press('Enter');
-    await page.getByRole('search').getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('main').getByRole('search').getByRole('button', { name: 'Buscar' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cancelledSubmits: boolean[] }).cancelledSubmits)).toEqual([true, true]);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(search).toBeFocused();

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/usuarios', label: 'Usuarios', count: 'users' },
   { href: '/admin/redirecciones', label: 'Redirecciones' },
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },
+  { href: '/admin/busquedas', label: 'Búsquedas sin resultado' },
   { href: '/admin/descripciones', label: 'Descripciones' },
   { href: '/admin/configuracion', label: 'Configuración' },
   { href: '/admin/copias', label: 'Copias de seguridad' },

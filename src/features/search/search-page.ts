@@ -6,6 +6,7 @@
  */
 import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
 import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
+import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from './name-match.ts';
 import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
 import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
@@ -188,6 +189,7 @@ export function startSearchPage(root: HTMLElement): void {
       outcome = { status: 'done', ...found };
       const { hits } = found;
       render();
+      reportSearchOutcome(query, hits.length, category);
       if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE))) more.hidden = shown >= hits.length;
     } catch {
       if (id !== searchId) return;

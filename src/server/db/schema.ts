@@ -10,6 +10,7 @@ import {
   check,
   doublePrecision,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -461,4 +462,20 @@ export const aiUsage = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ai_usage_utility_created_idx').on(t.utility, t.createdAt.desc())],
+);
+
+/**
+ * Searches on /buscar that found nothing or almost nothing (issue 18), for the admin's «Búsquedas sin resultado»:
+ * the folded query text and how often it was searched each day (UTC). Nothing about who searched.
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    day: date('day').notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(1),
+    // How many results the latest of those searches found (fewer than FEW_RESULTS).
+    results: smallint('results').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.query] }), check('search_misses_query_length', sql`char_length(${t.query}) BETWEEN 1 AND 100`)],
 );

@@ -219,3 +219,23 @@ export async function listNewestTools(limit: number) {
     .limit(limit);
   return rows.map(withImageUrls);
 }
+
+/**
+ * Every published tool's name, slug and main active category (primary first, then the author's order), for the
+ * header search's suggestions: editorial rank first, then the 30-day popularity score. Retired tools stay in
+ * (their pages remain and people still look for them).
+ */
+export async function listSuggestionTools(): Promise<{ name: string; slug: string; categorySlug: string | null }[]> {
+  return getDb()
+    .select({
+      name: posts.title,
+      slug: posts.slug,
+      categorySlug: sql<string | null>`(
+        SELECT c.slug FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+        WHERE pc.post_id = ${postId} AND c.is_active
+        ORDER BY (c.id = ${postCategoryId}) DESC, pc.position, c.name LIMIT 1)`,
+    })
+    .from(posts)
+    .where(published)
+    .orderBy(editorialOrder, desc(posts.popularityScore), asc(posts.title));
+}

@@ -1,0 +1,5 @@
+import { countSearchMissEndpoint } from '../../features/search/demand.server.ts';
+
+export const prerender = false;
+
+export const POST = countSearchMissEndpoint();
