@@ -36,6 +36,7 @@ describe('migrations', () => {
       'saved_generated_images',
       'saved_image_descriptions',
       'saved_posts',
+      'search_misses',
       'sessions',
       'site_settings',
       'verifications',
