@@ -9,12 +9,13 @@ import { inTransaction } from '../db/transaction.ts';
 import type { StorageDriver } from '../storage/driver.ts';
 import { logoPackagesInstalled, seedCuratedLogos } from './logos.ts';
 import { readSeedCatalogue } from './seed.ts';
+import { applySeedFacts, readSeedFacts } from './seed-facts.ts';
 import { tagUntaggedTools } from './use-cases.ts';
 
 const SETTINGS_KEY = 'catalogue_curation';
 
 /** Raise a number when its part of supabase/seed changes (a new logo in logos.json, a new rank list). */
-export const CURATION_VERSIONS = { editorial: 1, useCases: 1, logos: 1 } as const;
+export const CURATION_VERSIONS = { editorial: 1, useCases: 1, logos: 1, facts: 1, articles: 1 } as const;
 
 type Applied = Partial<Record<keyof typeof CURATION_VERSIONS, number>>;
 
@@ -48,6 +49,21 @@ export async function applyEditorialCuration(pool: pg.Pool): Promise<{ ranked: n
   }, pool);
 }
 
+/**
+ * Gives a seeded tool whose article is still the generated template the article written for it since; an article
+ * anyone has edited (no longer the template) is left alone.
+ */
+export async function applyWrittenArticles(pool: pg.Pool): Promise<number> {
+  const { articles } = await readSeedCatalogue();
+  const updated = await pool.query(
+    `UPDATE posts p SET content = a.content, article_is_template = false
+     FROM jsonb_to_recordset($1::jsonb) AS a(slug text, content text)
+     WHERE p.slug = a.slug AND p.article_is_template`,
+    [JSON.stringify([...articles].map(([slug, content]) => ({ slug, content })))],
+  );
+  return updated.rowCount ?? 0;
+}
+
 /** Brings a seeded catalogue up to the current curation; `log` receives one Spanish line per thing it did. */
 export async function applyCatalogueCuration(pool: pg.Pool, storage: StorageDriver, log: (line: string) => void = () => undefined): Promise<void> {
   const applied = await readApplied(pool);
@@ -61,6 +77,16 @@ export async function applyCatalogueCuration(pool: pg.Pool, storage: StorageDriv
     const tagged = await tagUntaggedTools(pool);
     await markApplied(pool, 'useCases');
     if (tagged > 0) log(`Catálogo: casos de uso asignados a ${tagged} herramientas.`);
+  }
+  if ((applied.articles ?? 0) < CURATION_VERSIONS.articles) {
+    const written = await applyWrittenArticles(pool);
+    await markApplied(pool, 'articles');
+    if (written > 0) log(`Catálogo: ${written} fichas con su artículo redactado.`);
+  }
+  if ((applied.facts ?? 0) < CURATION_VERSIONS.facts) {
+    const checked = await applySeedFacts(pool, await readSeedFacts());
+    await markApplied(pool, 'facts');
+    if (checked > 0) log(`Catálogo: datos comprobados en ${checked} herramientas.`);
   }
   if ((applied.logos ?? 0) < CURATION_VERSIONS.logos) {
     if (!logoPackagesInstalled()) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { StoredFileExistsError, type StorageDriver } from '../storage/driver.ts';
-import { seedDir } from './seed.ts';
+import { seedDir } from './seed-dir.ts';
 
 /** The packages the mapping may name (their licences are in supabase/seed/SOURCES.md). */
 export const LOGO_SETS = {

@@ -4,15 +4,14 @@
  * derived only for tools that have none.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { categoryIcon } from '../../lib/category-icons.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { fallbackArticle } from './fallback-article.ts';
+import { seedDir } from './seed-dir.ts';
+import { applySeedFacts, readSeedFacts } from './seed-facts.ts';
 import { tagUntaggedTools } from './use-cases.ts';
-
-export const seedDir = fileURLToPath(new URL('../../../supabase/seed/', import.meta.url));
 
 export interface SeedCategory {
   slug: string;
@@ -87,7 +86,7 @@ function pickAlternatives(tool: SeedTool, peers: SeedTool[], articles: Map<strin
 }
 
 export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
-  const { categories, tools, editorial, articles } = await readSeedCatalogue();
+  const [{ categories, tools, editorial, articles }, facts] = await Promise.all([readSeedCatalogue(), readSeedFacts()]);
   const ranks = new Map(editorial.rank.map((slug, index) => [slug, index + 1]));
   const discontinued = new Set(editorial.discontinued.map((entry) => entry.slug));
   const categoryNames = new Map(categories.map((category) => [category.slug, category.name]));
@@ -139,9 +138,12 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
     );
     const insertedTools = await client.query<{ slug: string }>(
       `INSERT INTO posts (id, title, slug, description, content, article_is_template, url, keywords, pricing, is_featured, is_popular,
-                          is_verified, category_id, status, published_date, editorial_rank, discontinued_at)
+                          is_verified, category_id, status, published_date, editorial_rank, discontinued_at, free_plan, open_source)
        SELECT ${seedUuid("'post:' || t.slug")}, t.title, t.slug, t.description, t.content, t.article_is_template, t.url, t.keywords, t.pricing::pricing_model, t.is_featured,
-              t.is_popular, t.is_verified, c.id, 'published', now(), t.editorial_rank, CASE WHEN t.discontinued THEN now() END
+              t.is_popular, t.is_verified, c.id, 'published', now(), t.editorial_rank, CASE WHEN t.discontinued THEN now() END,
+              -- What the pricing model says, as facts (as the tool_facts migration does for older rows).
+              CASE WHEN t.pricing IN ('free', 'freemium') THEN 'yes' ELSE 'unknown' END::free_plan,
+              CASE WHEN t.pricing = 'open_source' THEN 'yes' ELSE 'unknown' END::fact_answer
        FROM jsonb_to_recordset($1::jsonb) AS t(title text, slug text, description text, content text, article_is_template boolean, url text,
             keywords text[], pricing text, is_featured boolean, is_popular boolean, is_verified boolean, category text,
             editorial_rank integer, discontinued boolean)
@@ -158,6 +160,7 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
        ON CONFLICT DO NOTHING`,
       [newSlugs],
     );
+    await applySeedFacts(client, facts, newSlugs);
     // With their categories in place, the new tools (and any left untagged before) get their use-case tags.
     await tagUntaggedTools(client);
     return { categories: insertedCategories.rowCount ?? 0, tools: newSlugs.length };

@@ -14,6 +14,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -41,6 +42,10 @@ export const linkStatus = pgEnum('link_status', ['unknown', 'ok', 'failing', 'mo
 /** Where a tool's image or logo came from: what an author or admin chose is never overwritten by a machine. */
 export const imageSource = pgEnum('image_source', ['none', 'author', 'admin', 'curated', 'enrichment']);
 export const aiUtility = pgEnum('ai_utility', ['images', 'descriptions', 'stories']);
+/** A tool's checkable facts (src/lib/tool-facts.ts): 'unknown' is a value of its own, never a guess. */
+export const factAnswer = pgEnum('fact_answer', ['yes', 'no', 'unknown']);
+export const freePlan = pgEnum('free_plan', ['yes', 'trial', 'no', 'unknown']);
+export const pricePeriod = pgEnum('price_period', ['month', 'year', 'once', 'usage']);
 
 // better-auth's user table, named and shaped as SPEC's profiles.
 export const profiles = pgTable(
@@ -149,6 +154,28 @@ export const posts = pgTable(
     // only NULL rows, so an editor's choice (even an empty list) is never overwritten.
     useCases: text('use_cases').array(),
     pricing: pricingModel('pricing').notNull().default('unknown'),
+    spanishInterface: factAnswer('spanish_interface').notNull().default('unknown'),
+    spanishOutput: factAnswer('spanish_output').notNull().default('unknown'),
+    spanishVoice: factAnswer('spanish_voice').notNull().default('unknown'),
+    freePlan: freePlan('free_plan').notNull().default('unknown'),
+    // «Desde 20 €/mes»: the three are set together or not at all.
+    priceFromAmount: numeric('price_from_amount', { precision: 10, scale: 2, mode: 'number' }),
+    priceFromCurrency: text('price_from_currency'),
+    priceFromPeriod: pricePeriod('price_from_period'),
+    // Values of src/lib/tool-facts.ts `platforms`; empty while nobody has checked.
+    platforms: text('platforms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    openSource: factAnswer('open_source').notNull().default('unknown'),
+    license: text('license'),
+    company: text('company'),
+    companyCountry: text('company_country'),
+    launchYear: smallint('launch_year'),
+    signupRequired: factAnswer('signup_required').notNull().default('unknown'),
+    factsCheckedAt: timestamp('facts_checked_at', { withTimezone: true }),
+    // NULL with a date: checked by the editorial team for the seeded catalogue.
+    factsCheckedBy: text('facts_checked_by').references(() => profiles.id, { onDelete: 'set null' }),
     status: postStatus('status').notNull().default('pending'),
     // The moderator's note to the author, shown with a rejection.
     reviewNote: text('review_note'),
@@ -212,6 +239,18 @@ export const posts = pgTable(
     index('posts_domain_idx').on(t.domain),
     index('posts_link_status_idx').on(t.linkStatus),
     index('posts_page_changed_idx').on(t.pageChangedAt),
+    check(
+      'posts_price_from_complete',
+      sql`(${t.priceFromAmount} IS NULL) = (${t.priceFromCurrency} IS NULL) AND (${t.priceFromAmount} IS NULL) = (${t.priceFromPeriod} IS NULL)`,
+    ),
+    check('posts_price_from_currency', sql`${t.priceFromCurrency} IN ('EUR', 'USD', 'GBP')`),
+    check('posts_price_from_amount', sql`${t.priceFromAmount} >= 0`),
+    check(
+      'posts_platforms_known',
+      sql`${t.platforms} <@ ARRAY['web', 'ios', 'android', 'windows', 'macos', 'linux', 'extension', 'api', 'self_hosted']::text[]`,
+    ),
+    check('posts_company_country', sql`${t.companyCountry} ~ '^[A-Z]{2}$'`),
+    check('posts_launch_year', sql`${t.launchYear} BETWEEN 1990 AND 2100`),
   ],
 );
 
