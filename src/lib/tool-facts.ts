@@ -4,7 +4,7 @@
  * empty platform list means the platforms are not known. Shared by the form, the admin, the API, the tool page,
  * the JSON-LD and the filters.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { PricingModel } from './pricing.ts';
 
 export const factAnswers = ['yes', 'no', 'unknown'] as const;

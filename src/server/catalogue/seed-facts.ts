@@ -5,7 +5,7 @@
  * a pricing model in the entry fills a pricing that is still 'unknown'.
  */
 import { readFile, readdir } from 'node:fs/promises';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { pricingModels } from '../../lib/pricing.ts';
 import { toolFactsInput } from '../../lib/tool-facts.ts';
 import type { Queryable } from '../db/queryable.ts';
