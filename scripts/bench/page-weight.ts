@@ -1,19 +1,27 @@
 /**
- * What a page ships, gzip-compressed: its HTML, stylesheets and JavaScript (external scripts,
+ * What a page ships, in bytes on the wire: its HTML, stylesheets and JavaScript (external scripts,
  * module preloads, island components and renderers, inline scripts, and the static imports of
- * those modules followed recursively). Each resource is counted once per page.
+ * those modules followed recursively), each asked for as a browser does (Accept-Encoding: br, gzip)
+ * and counted as the server sends it, compressed or not. Each resource is counted once per page.
+ * Inline scripts travel inside the HTML: their share is their gzip size, the page's compression.
  * Islands that wait for the visitor to reach for them (client:intent) are counted apart: what the
  * page loads on its own, and what it adds once the visitor uses them.
  */
-import { gzipSync } from 'node:zlib';
+import http from 'node:http';
+import https from 'node:https';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 export interface PageWeight {
   status: number;
+  /** The page's HTML as sent. */
+  htmlBytes: number;
+  /** How the server sent the HTML: 'br', 'gzip' or 'ninguna'. */
+  htmlEncoding: string;
   /** JavaScript the page loads without any interaction. */
-  jsGzipBytes: number;
+  jsBytes: number;
   /** JavaScript added when the visitor first uses a client:intent island. */
-  onIntentJsGzipBytes: number;
-  totalGzipBytes: number;
+  onIntentJsBytes: number;
+  totalBytes: number;
   jsFiles: number;
 }
 
@@ -75,41 +83,72 @@ export function staticImports(source: string): string[] {
 
 const gzipSize = (body: string | Uint8Array) => gzipSync(body, { level: 9 }).byteLength;
 
-async function fetchText(url: string, headers?: HeadersInit): Promise<{ status: number; body: string }> {
-  // A signed-in page that redirects has lost its session (it would weigh /login): its status is reported instead.
-  const response = await fetch(url, { headers, redirect: headers ? 'manual' : 'follow', signal: AbortSignal.timeout(10_000) });
-  return { status: response.status, body: await response.text() };
+interface Fetched {
+  status: number;
+  body: string;
+  /** Bytes of the body as they crossed the network. */
+  wireBytes: number;
+  encoding: string;
+}
+
+/** GET as a browser asks, counting the bytes the server really sends; fetch() would hide them by decoding. */
+function fetchOnWire(url: string, headers: Record<string, string> = {}, redirects = 3): Promise<Fetched> {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { headers: { 'accept-encoding': 'br, gzip', ...headers }, timeout: 10_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        const location = response.headers.location;
+        // A signed-in page that redirects has lost its session (it would weigh /login): its status is reported instead.
+        if (status >= 300 && status < 400 && location && redirects > 0 && !headers.cookie) {
+          fetchOnWire(new URL(location, url).href, headers, redirects - 1).then(resolve, reject);
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const encoding = response.headers['content-encoding'] ?? 'ninguna';
+        const decoded = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+        resolve({ status, body: decoded.toString('utf8'), wireBytes: raw.length, encoding });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error(`Sin respuesta en 10 s: ${url}`)));
+    request.on('error', reject);
+  });
 }
 
 /** `headers` go with the page's own request only (a session cookie for a signed-in page); its files are public. */
-export async function measurePageWeight(origin: string, pathname: string, headers?: HeadersInit): Promise<PageWeight> {
+export async function measurePageWeight(origin: string, pathname: string, headers?: Record<string, string>): Promise<PageWeight> {
   const pageUrl = new URL(pathname, origin);
-  const page = await fetchText(pageUrl.href, headers);
-  if (page.status !== 200) return { status: page.status, jsGzipBytes: 0, onIntentJsGzipBytes: 0, totalGzipBytes: 0, jsFiles: 0 };
+  const page = await fetchOnWire(pageUrl.href, headers);
+  if (page.status !== 200) {
+    return { status: page.status, htmlBytes: 0, htmlEncoding: '', jsBytes: 0, onIntentJsBytes: 0, totalBytes: 0, jsFiles: 0 };
+  }
   const { scripts, onIntentScripts, styles, inlineScripts } = pageResources(page.body);
   const sameOrigin = (href: string, base: URL) => {
     const url = new URL(href, base);
     return url.origin === pageUrl.origin ? url.href : undefined;
   };
 
-  let cssGzip = 0;
+  let cssBytes = 0;
   for (const href of new Set(styles.map((style) => sameOrigin(style, pageUrl)).filter((url) => url !== undefined))) {
-    const sheet = await fetchText(href);
-    if (sheet.status === 200) cssGzip += gzipSize(sheet.body);
+    const sheet = await fetchOnWire(href);
+    if (sheet.status === 200) cssBytes += sheet.wireBytes;
   }
 
   const seen = new Set<string>();
-  /** Gzip bytes of these modules and their static imports, skipping modules already counted. */
-  const moduleGraphGzip = async (entries: string[]) => {
+  /** Bytes on the wire of these modules and their static imports, skipping modules already counted. */
+  const moduleGraphBytes = async (entries: string[]) => {
     let bytes = 0;
     const pending = entries.map((script) => sameOrigin(script, pageUrl)).filter((url) => url !== undefined);
     while (pending.length > 0) {
       const href = pending.pop()!;
       if (seen.has(href)) continue;
       seen.add(href);
-      const module = await fetchText(href);
+      const module = await fetchOnWire(href);
       if (module.status !== 200) continue;
-      bytes += gzipSize(module.body);
+      bytes += module.wireBytes;
       for (const specifier of staticImports(module.body)) {
         const imported = sameOrigin(specifier, new URL(href));
         if (imported && !seen.has(imported)) pending.push(imported);
@@ -118,17 +157,19 @@ export async function measurePageWeight(origin: string, pathname: string, header
     return bytes;
   };
 
-  const inlineGzip = inlineScripts.reduce((sum, body) => sum + gzipSize(body), 0);
-  const externalJsGzip = await moduleGraphGzip(scripts);
+  const inlineJs = inlineScripts.reduce((sum, body) => sum + gzipSize(body), 0);
+  const externalJs = await moduleGraphBytes(scripts);
   const onLoadFiles = seen.size;
-  const onIntentJsGzip = await moduleGraphGzip(onIntentScripts);
+  const onIntentJs = await moduleGraphBytes(onIntentScripts);
 
   // Inline scripts travel inside the HTML, so the total counts them once, as part of the page.
   return {
     status: 200,
-    jsGzipBytes: inlineGzip + externalJsGzip,
-    onIntentJsGzipBytes: onIntentJsGzip,
-    totalGzipBytes: gzipSize(page.body) + cssGzip + externalJsGzip,
+    htmlBytes: page.wireBytes,
+    htmlEncoding: page.encoding,
+    jsBytes: inlineJs + externalJs,
+    onIntentJsBytes: onIntentJs,
+    totalBytes: page.wireBytes + cssBytes + externalJs,
     jsFiles: onLoadFiles,
   };
 }

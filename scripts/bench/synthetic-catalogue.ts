@@ -81,8 +81,9 @@ export async function addSyntheticTools(url: string, count: number): Promise<voi
                 (ARRAY['free', 'freemium', 'paid', 'open_source', 'unknown'])[1 + g.n % 5]::pricing_model,
                 'published',
                 c.id,
-                (g.n * 7919) % 5000,
-                (g.n * 104729) % 300,
+                -- bigint: past about 20,000 tools a 32-bit product overflows.
+                (g.n::bigint * 7919) % 5000,
+                (g.n::bigint * 104729) % 300,
                 (g.n * 31) % 200,
                 g.n % 50 = 0,
                 now() - make_interval(mins => g.n),

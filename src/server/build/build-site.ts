@@ -10,6 +10,7 @@ import { ConfigError } from '../env.ts';
 import { activateBuild, markBuilding, newBuildId, readCurrentBuild, removeLeftoverBuilds, writeBuildInfo, type BuildInfo } from './builds.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
 import { buildSearchIndex } from '../../features/search/search-index.server.ts';
+import { precompressDirectory } from './precompress.ts';
 
 export interface BuildOptions {
   root: string;
@@ -181,6 +182,10 @@ async function buildInto(options: BuildOptions, target: BuildTarget): Promise<Bu
   const indexStarted = Date.now();
   const indexed = await buildSearchIndex(options.pool, clientDir);
   log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
+  report('Comprimiendo', 93);
+  const compressStarted = Date.now();
+  const compressed = await precompressDirectory(clientDir);
+  log(`Compresión: ${compressed.files} ficheros de texto en gzip y brotli en ${Date.now() - compressStarted} ms.`);
   const info: BuildInfo = {
     id,
     fingerprint: target.fingerprint,

@@ -3,9 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaticFiles } from './static-files.ts';
+import { precompressDirectory } from '../build/precompress.ts';
+import { acceptedEncodings, StaticFiles } from './static-files.ts';
 
 const page = (n: number) => `<!doctype html><html><head><script>console.log(${n})</script></head><body>${'herramienta '.repeat(400)}${n}</body></html>`;
 const PAGE_BYTES = Buffer.byteLength(page(1));
@@ -88,5 +89,58 @@ describe('StaticFiles', () => {
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect([...logo.body]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     expect(files.bytesInMemory).toBe(before);
+  });
+});
+
+describe("StaticFiles with the build's compressed copies", () => {
+  let copies: StaticFiles;
+  const big = `<!doctype html><html><body>${Array.from({ length: 60_000 }, (_, n) => `<p>herramienta ${n}</p>`).join('')}</body></html>`;
+
+  beforeAll(async () => {
+    await writeFile(path.join(root, 'grande.html'), big);
+    await writeFile(path.join(root, 'estilos.css'), 'body{color:red}');
+    const result = await precompressDirectory(root);
+    expect(result.files).toBe(6);
+    expect(Buffer.byteLength(big)).toBeGreaterThan(1024 * 1024);
+    copies = await StaticFiles.load(root, { https: false });
+    server.removeAllListeners('request');
+    server.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      const file = copies.find(new URL(request.url!, 'http://x').pathname);
+      if (!file) response.writeHead(404).end();
+      else void copies.send(request, response, file);
+    });
+  });
+
+  it('reads which encodings a request accepts, q=0 meaning refused', () => {
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')].sort()).toEqual(['br', 'gzip']);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.5')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
+  });
+
+  it('sends brotli when accepted, gzip otherwise, and plain to a client that takes neither', async () => {
+    const brotli = await raw('/pagina-2', { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.bytes.length);
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(page(2));
+    const zipped = await raw('/pagina-2', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(zipped.bytes).toString()).toBe(page(2));
+    expect((await raw('/pagina-2')).bytes.toString()).toBe(page(2));
+  });
+
+  it('compresses files of any size: a page over 1 MB streams its copy from disk', async () => {
+    const brotli = await raw('/grande', { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.bytes.length).toBeLessThan(Buffer.byteLength(big) / 10);
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(big);
+    expect(copies.bytesInMemory).toBeLessThan(Buffer.byteLength(big));
+  });
+
+  it('never serves a copy at an address of its own, and skips copies that would not be smaller', async () => {
+    expect((await raw('/pagina-2.html.br')).statusCode).toBe(404);
+    expect((await raw('/grande.html.gz')).statusCode).toBe(404);
+    const tiny = await raw('/estilos.css', { 'accept-encoding': 'br, gzip' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.bytes.toString()).toBe('body{color:red}');
   });
 });

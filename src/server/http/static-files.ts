@@ -1,7 +1,8 @@
 /**
  * Serves a build's prerendered pages and assets. Every file is listed (and every page read, for its policy and its
- * ETag) once per build; the text files people ask for are kept in memory, plain and gzipped, so a page in demand
- * costs one buffer write.
+ * ETag) once per build; the text files people ask for are kept in memory, plain and compressed, so a page in demand
+ * costs one buffer write. The build writes a brotli and a gzip copy of every text file (src/server/build/precompress.ts);
+ * the server sends the best one the browser accepts, and compresses a file itself only when a build has no copies.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -10,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import { COMPRESSED_SUFFIX } from '../build/precompress.ts';
 import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
 import { inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
@@ -49,10 +51,36 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest|javascript)|image
 const MEMORY_BUDGET_BYTES = 24 * 1024 * 1024;
 const MAX_FILE_IN_MEMORY = 1024 * 1024;
 
+type Encoding = keyof typeof COMPRESSED_SUFFIX;
+
 interface CachedBody {
   body: Buffer;
   /** Absent for files too small to gain from compression. */
   gzip?: Buffer;
+  br?: Buffer;
+}
+
+const cost = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+
+/** Browsers send a handful of distinct headers: each is parsed once per process. */
+const parsedHeaders = new Map<string, Set<Encoding>>();
+const MAX_PARSED_HEADERS = 64;
+
+/** The encodings a request accepts (q > 0), from its Accept-Encoding header. */
+export function acceptedEncodings(header: string | undefined): Set<Encoding> {
+  const key = header ?? '';
+  const known = parsedHeaders.get(key);
+  if (known) return known;
+  const accepted = new Set<Encoding>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...parameters] = part.trim().split(';');
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(parameter));
+    if (refused) continue;
+    if (name === 'br') accepted.add('br');
+    else if (name === 'gzip' || name === 'x-gzip') accepted.add('gzip');
+  }
+  if (parsedHeaders.size < MAX_PARSED_HEADERS) parsedHeaders.set(key, accepted);
+  return accepted;
 }
 
 interface StaticFile {
@@ -61,6 +89,8 @@ interface StaticFile {
   size: number;
   /** Text small enough to keep in memory once asked for. */
   cacheable: boolean;
+  /** The build's compressed copies of the file, with their sizes. */
+  compressed: Partial<Record<Encoding, { path: string; size: number }>>;
   type: string;
   cacheControl: string;
   etag: string;
@@ -100,9 +130,11 @@ export class StaticFiles {
   static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES): Promise<StaticFiles> {
     const site = new StaticFiles(security, memoryBudgetBytes);
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const full = path.join(entry.parentPath, entry.name);
+    const names = new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)));
+    const copyOf = (full: string) => Object.values(COMPRESSED_SUFFIX).some((suffix) => full.endsWith(suffix) && names.has(full.slice(0, -suffix.length)));
+    for (const full of names) {
+      // A compressed copy is served for its file, never at an address of its own.
+      if (copyOf(full)) continue;
       const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
       const info = await stat(full);
@@ -110,6 +142,7 @@ export class StaticFiles {
         path: full,
         size: info.size,
         cacheable: COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY,
+        compressed: {},
         type,
         cacheControl: cacheControlFor(urlPath),
         etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
@@ -123,6 +156,9 @@ export class StaticFiles {
         if (pageCarriesAds(html)) file.ads = { scriptHashes };
         file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
       } else if (isScript(type)) file.policy = pagePolicy(security);
+      for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIX) as [Encoding, string][]) {
+        if (names.has(full + suffix)) file.compressed[encoding] = { path: full + suffix, size: (await stat(full + suffix)).size };
+      }
       site.files.set(urlPath, file);
     }
     return site;
@@ -157,26 +193,27 @@ export class StaticFiles {
       this.cache.set(file.path, hit);
       return hit;
     }
-    const body = await readFile(file.path);
-    const entry: CachedBody = { body, gzip: body.length > 1024 ? await gzip(body) : undefined };
-    const cost = body.length + (entry.gzip?.length ?? 0);
+    const { gzip: gzipCopy, br: brotliCopy } = file.compressed;
+    const [body, gzipped, brotli] = await Promise.all([readFile(file.path), gzipCopy && readFile(gzipCopy.path), brotliCopy && readFile(brotliCopy.path)]);
+    // A build without copies (one made before they existed) still goes out gzipped.
+    const entry: CachedBody = { body, gzip: gzipped ?? (!gzipCopy && body.length > 1024 ? await gzip(body) : undefined), br: brotli };
     // Two requests for the same cold file may both read it; the second simply replaces the first.
     const previous = this.cache.get(file.path);
     if (previous) {
       this.cache.delete(file.path);
-      this.cachedBytes -= previous.body.length + (previous.gzip?.length ?? 0);
+      this.cachedBytes -= cost(previous);
     }
     for (const [key, old] of this.cache) {
-      if (this.cachedBytes + cost <= this.memoryBudgetBytes) break;
+      if (this.cachedBytes + cost(entry) <= this.memoryBudgetBytes) break;
       this.cache.delete(key);
-      this.cachedBytes -= old.body.length + (old.gzip?.length ?? 0);
+      this.cachedBytes -= cost(old);
     }
     this.cache.set(file.path, entry);
-    this.cachedBytes += cost;
+    this.cachedBytes += cost(entry);
     return entry;
   }
 
-  /** Bytes of file bodies held in memory now (plain and gzipped). */
+  /** Bytes of file bodies held in memory now (plain and compressed). */
   get bytesInMemory(): number {
     return this.cachedBytes;
   }
@@ -203,23 +240,36 @@ export class StaticFiles {
         response.destroy();
         return;
       }
-      const acceptsGzip = entry.gzip && /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-      if (acceptsGzip) headers['content-encoding'] = 'gzip';
-      const body = acceptsGzip ? entry.gzip! : entry.body;
+      const encoding = bestEncoding(request, entry);
+      if (encoding) headers['content-encoding'] = encoding;
+      const body = encoding ? entry[encoding]! : entry.body;
       headers['content-length'] = body.length;
       response.writeHead(status, headers);
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
-    headers['content-length'] = file.size;
+    // Too large to keep in memory: its compressed copy streams from disk like the file would.
+    const encoding = bestEncoding(request, file.compressed);
+    const copy = encoding ? file.compressed[encoding]! : { path: file.path, size: file.size };
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = copy.size;
     response.writeHead(status, headers);
     if (request.method === 'HEAD') {
       response.end();
       return;
     }
     // A build being replaced keeps its files for a while (builds.ts), so the stream finds them; a failure ends the answer.
-    createReadStream(file.path)
+    createReadStream(copy.path)
       .on('error', () => response.destroy())
       .pipe(response);
   }
+}
+
+/** Brotli when the request takes it and the file has it (smaller than gzip), else gzip, else none. */
+function bestEncoding(request: IncomingMessage, available: Partial<Record<Encoding, unknown>>): Encoding | undefined {
+  if (!available.br && !available.gzip) return undefined;
+  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  if (available.br && accepted.has('br')) return 'br';
+  if (available.gzip && accepted.has('gzip')) return 'gzip';
+  return undefined;
 }
