@@ -114,7 +114,10 @@ describe('three filters, three meanings', () => {
     // Page views for Krea, 'Visitar' clicks for Ideogram, saves for Recraft.
     const krea = await idOf('krea');
     for (let n = 0; n < 5; n++) {
-      await pool.query("SELECT count_post_view($1, $2, NULL, 'unregistered', 'test', interval '30 minutes')", [krea, SESSION(n)]);
+      await pool.query(
+        "SELECT count_post_views(jsonb_build_array(jsonb_build_object('postId', $1::text, 'sessionId', $2::text, 'visitorType', 'unregistered')), interval '30 minutes')",
+        [krea, SESSION(n)],
+      );
     }
     for (let n = 0; n < 4; n++) await callRoute(countClickEndpoint(), { body: { postId: await idOf('ideogram'), sessionId: SESSION(n) } });
     await pool.query("INSERT INTO profiles (id, name, email) SELECT 'u' || n, 'Persona ' || n, 'u' || n || '@ejemplo.es' FROM generate_series(1, 3) n");

@@ -85,6 +85,43 @@ describe('counting views', () => {
     expect(await viewsOf('antigua')).toEqual({ views: 1, rows: 1 });
   });
 
+  it('batches the views of several processes without deadlock, double count or loss', async () => {
+    // Two pools stand for two server processes, each batching its own views; they cross on both tools.
+    const other = createPool(inject('databaseUrl'), 10);
+    try {
+      const queries = { wide: 0, other: 0 };
+      const counting = (name: keyof typeof queries, target: typeof wide) => ({
+        query: (...args: Parameters<typeof target.query>) => {
+          queries[name]++;
+          return target.query(...(args as [string, unknown[]]));
+        },
+      });
+      const views = Array.from({ length: 400 }, (_, n) => ({
+        postId: toolId(n % 2 === 0 ? 'antigua' : 'reciente'),
+        // Each (tool, session) pair comes once through each process: only one of the two counts.
+        sessionId: session(n % 200),
+        userId: null,
+        visitorType: 'unregistered' as const,
+        userAgent: chrome,
+      }));
+      const wideBatches = counting('wide', wide) as unknown as typeof wide;
+      const otherBatches = counting('other', other) as unknown as typeof other;
+      const results = await Promise.all(views.map((view, n) => countView(view, n < 200 ? wideBatches : otherBatches)));
+      expect(results.filter((result) => result?.counted)).toHaveLength(200);
+      expect(await viewsOf('antigua')).toEqual({ views: 100, rows: 100 });
+      expect(await viewsOf('reciente')).toEqual({ views: 100, rows: 100 });
+      // Each tool's counted views got the numbers 1..100, once each.
+      for (const slug of ['antigua', 'reciente']) {
+        const numbers = results.filter((result, n) => result?.counted && views[n]!.postId === toolId(slug)).map((result) => result!.views);
+        expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, n) => n + 1));
+      }
+      // Batched: far fewer database calls than views.
+      expect(queries.wide + queries.other).toBeLessThan(20);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('counts the same session again once the 30-minute window has passed', async () => {
     await post({ postId: toolId('antigua'), sessionId: session(2) });
     await pool.query("UPDATE post_views SET created_at = now() - interval '31 minutes'");

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { CountViewResult, ViewStats } from './views.ts';
 import type { VisitorType } from '../visitor/visitor.ts';
 import { getPool } from '../../server/db/client.ts';
+import { ViewBatcher } from './view-batches.server.ts';
 
 /**
  * A reload, a back-and-forth between the grid and the page or a click on 'Visitar' after reading the
@@ -19,14 +20,16 @@ export interface ViewToCount {
   userAgent: string | null;
 }
 
-/** Counts a view of a published tool; undefined when there is no such published tool. */
-export async function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise<CountViewResult | undefined> {
-  const { rows } = await pool.query<{ counted: boolean; views: string }>(
-    'SELECT counted, views FROM count_post_view($1, $2, $3, $4, $5, make_interval(mins => $6))',
-    [view.postId, view.sessionId, view.userId, view.visitorType, view.userAgent, VIEW_DEDUPE_MINUTES],
-  );
-  const row = rows[0];
-  return row && { counted: row.counted, views: Number(row.views) };
+const batchers = new WeakMap<pg.Pool, ViewBatcher>();
+
+/** Counts a view of a published tool, batched with the others arriving meanwhile; undefined when there is no such published tool. */
+export function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise<CountViewResult | undefined> {
+  let batcher = batchers.get(pool);
+  if (!batcher) {
+    batcher = new ViewBatcher(pool, VIEW_DEDUPE_MINUTES);
+    batchers.set(pool, batcher);
+  }
+  return batcher.count(view);
 }
 
 /**
