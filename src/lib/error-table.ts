@@ -76,3 +76,15 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   retryAfter?: number;
 }
+
+/** «unos segundos», «1 minuto», «4 minutos», «2 horas»: how long a rate-limited visitor waits, rounded up. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return 'unos segundos';
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
+/** Limits a person runs into say when they can try again; the table's text alone («Espera un momento») does not. */
+export const SAYS_WHEN_TO_RETRY: ReadonlySet<ErrorKind> = new Set(['rate_limited', 'ai_quota']);

@@ -2,6 +2,8 @@
 export const contentPages = {
   freeTools: { path: '/herramientas-ia-gratis', revised: '2026-11-22' },
   imageGenerator: { path: '/generador-de-imagenes', revised: '2026-11-22' },
+  imageDescriptions: { path: '/descripcion-de-imagenes', revised: '2026-11-22' },
+  storyGenerator: { path: '/generar-historia', revised: '2026-11-22' },
   privacy: { path: '/privacidad', revised: '2026-11-22' },
   terms: { path: '/terminos', revised: '2026-11-22' },
   help: { path: '/ayuda', revised: '2026-11-22' },

@@ -283,14 +283,16 @@ test('the sitemap is well-formed XML with SPEC priorities', async ({ page, reque
   expect(byPath.get('/')).toMatchObject({ priority: '1.0', changefreq: 'daily' });
   expect(byPath.get('/categorias')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
   expect(byPath.get('/herramientas-ia-gratis')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
-  expect(byPath.get('/generador-de-imagenes')).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
+  for (const utility of ['/generador-de-imagenes', '/descripcion-de-imagenes', '/generar-historia']) {
+    expect(byPath.get(utility)).toMatchObject({ priority: '0.8', changefreq: 'weekly' });
+  }
   expect(byPath.get('/categoria/imagen')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')).toMatchObject({ priority: '0.6', changefreq: 'weekly' });
   expect(byPath.get('/chatgpt')?.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(byPath.get('/ia-para/hacer-presentaciones')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
   // Tool pages with a hand-written article only: the seed's generated ones are thin (noindex) and stay out.
   const writtenArticles = readdirSync('supabase/seed/articles').filter((file) => file.endsWith('.html')).length;
-  expect(result.urls!.length).toBe(1 + 3 + seedCategories.length + TASKS.length + writtenArticles + 3);
+  expect(result.urls!.length).toBe(1 + 5 + seedCategories.length + TASKS.length + writtenArticles + 3);
   expect(byPath.has('/blimey')).toBe(false);
   for (const path of ['/login', '/register', '/publicar', '/dashboard', '/admin']) expect(byPath.has(path)).toBe(false);
   expect([...byPath.keys()].some((path) => path.startsWith('/api'))).toBe(false);

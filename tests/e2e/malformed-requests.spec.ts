@@ -261,6 +261,12 @@ test.describe('methods and the framework’s own answers', () => {
       expect(answer.body, path).toBe('');
     }
     expect((await raw(site, 'GET', '/api/v1/tools/%2e%2e')).headers.location).toBe('/api/v1');
+    // One address per page: "/chatgpt/" and "/ChatGPT" lead to "/chatgpt"; an unknown name in capitals stays a 404.
+    expect((await raw(site, 'GET', '/chatgpt/')).headers.location).toBe('/chatgpt');
+    const capitals = await raw(site, 'GET', '/ChatGPT?ref=x');
+    expect([capitals.status, capitals.headers.location]).toEqual([301, '/chatgpt?ref=x']);
+    expect((await raw(site, 'GET', '/Categoria/Imagen')).headers.location).toBe('/categoria/imagen');
+    expect((await raw(site, 'GET', '/NoExisteNada')).status).toBe(404);
     expect((await raw(site, 'POST', '/api/saved/', { origin: site })).status).toBe(308);
     const unknownApi = await raw(site, 'GET', '/api/v1');
     expect([unknownApi.status, JSON.parse(unknownApi.body).error]).toEqual([404, 'No se encontró lo que buscas.']);

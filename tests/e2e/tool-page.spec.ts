@@ -191,6 +191,11 @@ test.describe('social images', () => {
     const logo = await request.get('/logo-512.png');
     expect(logo.status()).toBe(200);
     expect(pngSize(await logo.body())).toEqual({ width: 512, height: 512 });
+    // Browsers and feed readers ask for /favicon.ico whatever the page links: an icon holding a 48×48 PNG.
+    const icon = await request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/x-icon');
+    expect(pngSize((await icon.body()).subarray(22))).toEqual({ width: 48, height: 48 });
   });
 
   test('pages without an image of their own point at the default one', async ({ page, baseURL }) => {

@@ -129,11 +129,14 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between">
         <CategoryCombobox categories={categories} value={state.category} onChange={(category) => void show({ ...state, category }, { writeUrl: true })} />
         <div role="group" aria-label="Filtrar herramientas" className="flex flex-wrap gap-2">
-          {homeFilterTypes.map((filter) => {
+          {homeFilterTypes.map((filter, index) => {
             const pressed = state.filter === filter;
             const tooltip = `filtro-${filter}-ayuda`;
+            // The last filters sit at the right edge: their tooltips open leftwards, inside the page.
+            const edge = index >= homeFilterTypes.length - 2 ? 'right-0' : 'left-1/2 -translate-x-1/2';
             return (
-              // SPEC §9: tooltips open after 700 ms; keyboard focus shows them too.
+              // SPEC §9: tooltips open after 700 ms; keyboard focus shows them too. A closed one has no size, so it
+              // never widens the page.
               <span key={filter} className="group relative">
                 <button
                   type="button"
@@ -149,7 +152,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
                 <span
                   role="tooltip"
                   id={tooltip}
-                  className="pointer-events-none invisible absolute left-1/2 top-full z-20 mt-2 w-60 -translate-x-1/2 rounded-lg bg-slate-900 px-3 py-2 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-0 group-hover:visible group-hover:opacity-100 group-hover:delay-700 group-has-[:focus-visible]:visible group-has-[:focus-visible]:opacity-100"
+                  className={`pointer-events-none invisible absolute ${edge} top-full z-20 mt-2 h-0 w-0 overflow-hidden rounded-lg bg-slate-900 text-xs leading-snug text-white opacity-0 shadow-lg transition-opacity delay-0 group-hover:visible group-hover:h-auto group-hover:w-60 group-hover:px-3 group-hover:py-2 group-hover:opacity-100 group-hover:delay-700 group-has-[:focus-visible]:visible group-has-[:focus-visible]:h-auto group-has-[:focus-visible]:w-60 group-has-[:focus-visible]:px-3 group-has-[:focus-visible]:py-2 group-has-[:focus-visible]:opacity-100`}
                 >
                   {filterDescriptions[filter]}
                 </span>

@@ -79,7 +79,8 @@ export function emailChangeNoticeEmail(options: { to: string; name: string; newE
 export function approvalEmail(options: { to: string; name: string; title: string; url: string; siteName: string }): MailMessage {
   const intro = `Hola, ${options.name}:`;
   const news = `Hemos revisado «${options.title}» y ya está publicada en ${options.siteName}. Gracias por compartirla.`;
-  const after = 'Puede tardar un minuto en aparecer en la portada, en su categoría y en el buscador; su página ya está disponible.';
+  const after =
+    'Su página ya está disponible; en la portada, en su categoría y en el buscador aparecerá en cuanto el sitio se actualice, normalmente en pocos minutos.';
   return {
     to: options.to,
     subject: `Tu publicación «${options.title}» ya está publicada`,

@@ -38,6 +38,14 @@ describe('the error table', () => {
     expect(await response.json()).toEqual({ error: 'El archivo debe ser menor a 10MB.', code: 'too_large', fields: { image: 'Muy grande' }, retryAfter: 5 });
   });
 
+  it('tells a rate-limited person when to try again', async () => {
+    const limited = await errorResponse(new AppError('ai_quota', { retryAfter: 230 })).json();
+    expect(limited.error).toBe(`${ERROR_TABLE.ai_quota.message} Podrás volver a intentarlo en 4 minutos.`);
+    expect((await errorResponse(new AppError('rate_limited', { retryAfter: 20 })).json()).error).toMatch(/en unos segundos\.$/);
+    expect((await errorResponse(new AppError('rate_limited', { retryAfter: 3600 })).json()).error).toMatch(/en 1 hora\.$/);
+    expect((await errorResponse(new AppError('rate_limited')).json()).error).toBe(ERROR_TABLE.rate_limited.message);
+  });
+
   it('hides unexpected failures behind a Spanish 500, and a database outage behind a 503 to retry', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const crash = errorResponse(new TypeError("Cannot read properties of undefined (reading 'x')"));

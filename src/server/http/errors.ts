@@ -2,7 +2,7 @@
  * Typed errors and the one place where any error becomes an HTTP answer: the status and Spanish message come
  * from ERROR_TABLE, the cause goes to the log, and nothing technical reaches the visitor.
  */
-import { ERROR_TABLE, type ErrorBody, type ErrorKind } from '../../lib/error-table.ts';
+import { ERROR_TABLE, SAYS_WHEN_TO_RETRY, waitText, type ErrorBody, type ErrorKind } from '../../lib/error-table.ts';
 import { AiProviderError } from '../ai/types.ts';
 import { isDatabaseUnavailable, unavailableLine } from '../db/unavailable.ts';
 
@@ -62,7 +62,9 @@ export function toAppError(error: unknown, label: string): AppError {
 /** The JSON answer for any error: `{ error, code, fields?, retryAfter? }` with the table's status. */
 export function errorResponse(error: unknown, label = 'api'): Response {
   const problem = toAppError(error, label);
-  const body: ErrorBody = { error: problem.message, code: problem.kind };
+  const retry =
+    problem.retryAfter !== undefined && SAYS_WHEN_TO_RETRY.has(problem.kind) ? ` Podrás volver a intentarlo en ${waitText(problem.retryAfter)}.` : '';
+  const body: ErrorBody = { error: problem.message + retry, code: problem.kind };
   if (problem.fields) body.fields = problem.fields;
   const headers: Record<string, string> = { 'cache-control': 'no-store' };
   if (problem.retryAfter !== undefined) {

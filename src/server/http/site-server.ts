@@ -191,6 +191,15 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       else await sendWebResponse(request, response, await route!(url));
       return;
     }
+    // Addresses here are lower case: "/ChatGPT" is someone typing "/chatgpt", which exists (on disk or on demand).
+    const lower = pathname.toLowerCase();
+    if (reading && lower !== pathname) {
+      const lowerSlug = toolPageSlug(lower);
+      if (build.files.find(lower) || (lowerSlug && (await stale.has(lowerSlug)))) {
+        response.writeHead(301, { location: encodeURI(lower) + url.search, 'cache-control': 'no-store' }).end();
+        return;
+      }
+    }
     if (FORBIDDEN_METHODS.has(method)) {
       // Astro cannot build a Request for these; the middleware answers the 405 for the route it matches.
       request.headers[ORIGINAL_METHOD_HEADER] = method;

@@ -15,8 +15,12 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     { path: '/', lastmod: catalogueChanged, ...sitemapRules.home },
     { path: '/categorias', lastmod: catalogueChanged, ...sitemapRules.hub },
     { path: contentPages.freeTools.path, lastmod: revised(contentPages.freeTools.revised), ...sitemapRules.hub },
-    // SPEC §9: the image generator has the hubs' priority and rate (0.8, weekly).
-    { path: contentPages.imageGenerator.path, lastmod: revised(contentPages.imageGenerator.revised), ...sitemapRules.hub },
+    // SPEC §9: the image generator has the hubs' priority and rate (0.8, weekly); the other two utilities too.
+    ...[contentPages.imageGenerator, contentPages.imageDescriptions, contentPages.storyGenerator].map((page) => ({
+      path: page.path,
+      lastmod: revised(page.revised),
+      ...sitemapRules.hub,
+    })),
     ...categories.map((category) => ({ path: `/categoria/${category.slug}`, lastmod: category.lastmod, ...sitemapRules.category })),
     // «IA para…» pages list tools like a category does, and change when the catalogue does.
     ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
