@@ -144,7 +144,8 @@ export default defineConfig({
       // The real path a site owner takes: embedded database, migrations, seed, build, serve.
       command: `rm -rf ${dataDir} && node scripts/start.ts`,
       url: `http://127.0.0.1:${port}/`,
-      timeout: 300_000,
+      // A first start builds the whole site; on a busy 2-core machine that took over 5 minutes.
+      timeout: 900_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       env: siteEnv({ port, dataDir, buildsDir }, { STORAGE_DRIVER: 'local' }),
@@ -160,7 +161,8 @@ export default defineConfig({
           {
             command: `rm -rf ${supabase.dataDir} && node scripts/start.ts`,
             url: `http://127.0.0.1:${supabase.port}/`,
-            timeout: 300_000,
+            // A first start builds the whole site; on a busy 2-core machine that took over 5 minutes.
+            timeout: 900_000,
             reuseExistingServer: false,
             stdout: 'pipe' as const,
             // The bucket does not exist yet: the first upload creates it, as on a new Supabase project. Two serving
