@@ -52,7 +52,14 @@ export class RedirectTable {
 
   reload(): Promise<void> {
     this.loading ??= this.pool()
-      .query<{ from_path: string; to_path: string | null; status_code: Redirect['status'] }>('SELECT from_path, to_path, status_code FROM redirects')
+      .query<{ from_path: string; to_path: string | null; status_code: Redirect['status'] }>(
+        // A redirect never leads to a page that is gone: one whose target is a tool no longer published (withdrawn,
+        // unpublished, rejected after an edit) answers 410 until the tool is back.
+        `SELECT r.from_path,
+                CASE WHEN p.status IS DISTINCT FROM 'published' AND p.id IS NOT NULL THEN NULL ELSE r.to_path END AS to_path,
+                CASE WHEN p.status IS DISTINCT FROM 'published' AND p.id IS NOT NULL THEN 410 ELSE r.status_code END AS status_code
+         FROM redirects r LEFT JOIN posts p ON r.to_path = '/' || p.slug`,
+      )
       .then(({ rows }) => {
         this.table = new Map(rows.map((row) => [normalizeRedirectPath(row.from_path), { status: row.status_code, to: row.to_path }]));
         this.loadedAt = Date.now();
