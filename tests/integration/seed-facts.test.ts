@@ -82,6 +82,16 @@ describe('seeded facts', () => {
     expect((await factsOf(slug)).company).toBe('Corregido por un administrador');
   });
 
+  it('keeps what the pricing model says when an entry does not mention the free plan or open source', async () => {
+    const { rows } = await pool.query<{ slug: string }>(
+      "SELECT slug FROM posts WHERE pricing = 'unknown' AND facts_checked_at IS NULL ORDER BY slug DESC LIMIT 1",
+    );
+    const slug = rows[0]!.slug;
+    const facts = await readSeedFacts(await factsDir({ 'a.json': { [slug]: { pricing: 'freemium', spanishOutput: 'yes', checkedAt: '2026-11-25' } } }));
+    await applySeedFacts(pool, facts);
+    expect(await factsOf(slug)).toMatchObject({ pricing: 'freemium', free_plan: 'yes', open_source: 'unknown' });
+  });
+
   it('refuses a file with an invalid value or a slug already in another file', async () => {
     await expect(readSeedFacts(await factsDir({ 'a.json': { chatgpt: { freePlan: 'maybe', checkedAt: '2026-11-25' } } }))).rejects.toThrow(/a\.json/);
     await expect(

@@ -46,12 +46,14 @@ export async function applySeedFacts(db: Queryable, facts: Map<string, SeedFacts
       spanish_interface: entry.spanishInterface ?? 'unknown',
       spanish_output: entry.spanishOutput ?? 'unknown',
       spanish_voice: entry.spanishVoice ?? 'unknown',
-      free_plan: entry.freePlan ?? null,
+      // toolFactsInput's defaults survive .partial(): an entry silent on these reads 'unknown', which must not undo
+      // what the pricing model says (below), so 'unknown' here means "not said".
+      free_plan: entry.freePlan === 'unknown' ? null : (entry.freePlan ?? null),
       price_from_amount: entry.priceFrom?.amount ?? null,
       price_from_currency: entry.priceFrom?.currency ?? null,
       price_from_period: entry.priceFrom?.period ?? null,
       platforms: entry.platforms ?? [],
-      open_source: entry.openSource ?? null,
+      open_source: entry.openSource === 'unknown' ? null : (entry.openSource ?? null),
       license: entry.license ?? null,
       company: entry.company ?? null,
       company_country: entry.country ?? null,
