@@ -19,6 +19,7 @@ export const LOGO_SETS = {
   'simple-icons': 'simple-icons',
   'iconify-logos': '@iconify-json/logos',
   'iconify-cib': '@iconify-json/cib',
+  'iconify-arcticons': '@iconify-json/arcticons',
 } as const;
 export type LogoSet = keyof typeof LOGO_SETS;
 
@@ -35,7 +36,7 @@ const MARK_SIZE = 184;
 /** Single-colour marks without a brand colour of their own are drawn in the site's darkest slate. */
 const DEFAULT_MARK_COLOUR = '#0f172a';
 
-const ENTRY = /^(lobehub|simple-icons|iconify-logos|iconify-cib):([a-z0-9][a-z0-9-]*)(?:#([0-9a-f]{6}))?$/i;
+const ENTRY = /^(lobehub|simple-icons|iconify-logos|iconify-cib|iconify-arcticons):([a-z0-9][a-z0-9-]*)(?:#([0-9a-f]{6}))?$/i;
 
 /** "set:icon" or "set:icon#rrggbb", as logos.json writes them. */
 export function parseLogoRef(value: string): LogoRef {
