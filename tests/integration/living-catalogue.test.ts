@@ -50,10 +50,10 @@ const titles = async (filter: Parameters<typeof listTools>[0]['filter'], categor
   (await listTools({ filter, category, page: 1 })).items.map((item) => item.slug);
 
 describe('the seeded catalogue', () => {
-  it('gets its 151 curated logos, rasterised and stored through the storage driver', async () => {
-    expect(logs).toContain('Catálogo: 151 logos guardados.');
+  it('gets its 172 curated logos, rasterised and stored through the storage driver', async () => {
+    expect(logs).toContain('Catálogo: 172 logos guardados.');
     const { rows } = await pool.query<{ slug: string; logo_url: string }>("SELECT slug, logo_url FROM posts WHERE logo_source = 'curated' ORDER BY slug");
-    expect(rows).toHaveLength(151);
+    expect(rows).toHaveLength(172);
     const chatgpt = rows.find((row) => row.slug === 'chatgpt')!;
     expect(chatgpt.logo_url).toMatch(/^logos\/chatgpt-[0-9a-f]{12}\.png$/);
     expect(await sharp(await readFile(path.join(uploads, chatgpt.logo_url))).metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });

@@ -19,6 +19,7 @@ export const LOGO_SETS = {
   'simple-icons': 'simple-icons',
   'iconify-logos': '@iconify-json/logos',
   'iconify-cib': '@iconify-json/cib',
+  'iconify-arcticons': '@iconify-json/arcticons',
 } as const;
 export type LogoSet = keyof typeof LOGO_SETS;
 
@@ -34,8 +35,13 @@ export const LOGO_SIZE = 256;
 const MARK_SIZE = 184;
 /** Single-colour marks without a brand colour of their own are drawn in the site's darkest slate. */
 const DEFAULT_MARK_COLOUR = '#0f172a';
+/**
+ * Arcticons draw 1-unit lines on a 48-unit grid: hairlines once the tile shrinks to a card's corner. Their own
+ * launcher app lets users pick a heavier line; this one keeps them as legible as the filled brand marks.
+ */
+const ARCTICONS_LINE_WIDTH = 2;
 
-const ENTRY = /^(lobehub|simple-icons|iconify-logos|iconify-cib):([a-z0-9][a-z0-9-]*)(?:#([0-9a-f]{6}))?$/i;
+const ENTRY = /^(lobehub|simple-icons|iconify-logos|iconify-cib|iconify-arcticons):([a-z0-9][a-z0-9-]*)(?:#([0-9a-f]{6}))?$/i;
 
 /** "set:icon" or "set:icon#rrggbb", as logos.json writes them. */
 export function parseLogoRef(value: string): LogoRef {
@@ -113,7 +119,8 @@ export async function logoSvg(ref: LogoRef): Promise<string> {
   if (!icon) throw new Error(`${name} no tiene el icono ${ref.icon}.`);
   const width = icon.width ?? set.width ?? 16;
   const height = icon.height ?? set.height ?? 16;
-  return paint(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${icon.body}</svg>`, ref.color ?? DEFAULT_MARK_COLOUR);
+  const body = ref.set === 'iconify-arcticons' ? `<g stroke-width="${ARCTICONS_LINE_WIDTH}">${icon.body}</g>` : icon.body;
+  return paint(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${body}</svg>`, ref.color ?? DEFAULT_MARK_COLOUR);
 }
 
 function paint(svg: string, colour: string): string {
