@@ -1,6 +1,6 @@
 /**
  * npm run catalogue:report: how much of the published catalogue has a real article and how much is thin (noindex,
- * out of the sitemap and feed), the share of known pricing, and the article lengths behind the thin threshold.
+ * out of the sitemap and feed), the share of known pricing and Spanish support, the checked facts, and the article lengths behind the thin threshold.
  */
 import { MIN_ARTICLE_TEXT } from '../src/lib/thin-article.ts';
 import { readCatalogueReport, type LengthDistribution } from '../src/server/catalogue/report.ts';
@@ -27,6 +27,14 @@ await runCli(async () => {
         `${number.format(report.thinTemplate)} con el artículo de plantilla, ${number.format(report.thinShort)} con menos de ${number.format(MIN_ARTICLE_TEXT)} caracteres`,
     );
     log(`Precio conocido: ${number.format(report.knownPricing)} (${share(report.knownPricing, report.published)})`);
+    log(
+      `Español conocido: ${number.format(report.knownSpanish)} (${share(report.knownSpanish, report.published)}); ` +
+        `funcionan en español: ${number.format(report.inSpanish)}`,
+    );
+    log(
+      `Datos comprobados: ${number.format(report.factsChecked)} herramientas; ` +
+        `con artículo propio y datos comprobados: ${number.format(report.writtenWithFacts)}`,
+    );
     log('Longitud del texto de los artículos, en caracteres:');
     log(`  ${lengths('plantillas', report.templateLengths)}`);
     log(`  ${lengths('escritos', report.otherLengths)}`);

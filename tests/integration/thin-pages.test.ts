@@ -92,6 +92,10 @@ describe('thin tool pages', () => {
     expect(report.templateLengths.max!).toBeLessThan(MIN_ARTICLE_TEXT);
     expect(report.otherLengths.min!).toBeGreaterThanOrEqual(MIN_ARTICLE_TEXT);
     expect(report.knownPricing).toBeLessThan(report.published);
+    // Issue 19: at least 300 real articles, every one with its checked facts (supabase/seed/facts).
+    expect(report.written).toBeGreaterThanOrEqual(300);
+    expect(report.writtenWithFacts).toBe(report.written);
+    expect(report.inSpanish).toBeLessThanOrEqual(report.knownSpanish);
   });
 
   it('lists the pages to complete for admins, best known first, with the indexable count', async () => {

@@ -6,6 +6,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { factFilterSql } from '../db/queries/public/tool-facts-sql.ts';
 import { indexable } from '../db/queries/public/tools.ts';
 import { posts } from '../db/schema.ts';
 
@@ -29,6 +30,13 @@ export interface CatalogueReport {
   thinTemplate: number;
   thinShort: number;
   knownPricing: number;
+  /** Tools whose Spanish support is known (interface or output answered yes or no). */
+  knownSpanish: number;
+  /** Tools that work in Spanish (the «En español» filter). */
+  inSpanish: number;
+  /** Tools whose facts someone checked (facts_checked_at), and real articles among them: pages with a facts box. */
+  factsChecked: number;
+  writtenWithFacts: number;
   /** Plain-text characters of the articles, seed templates apart from the rest. */
   templateLengths: LengthDistribution;
   otherLengths: LengthDistribution;
@@ -58,6 +66,10 @@ export async function readCatalogueReport(pool: pg.Pool): Promise<CatalogueRepor
         thin: sql<number>`count(*) FILTER (WHERE NOT ${indexable})::int`,
         thinTemplate: sql<number>`count(*) FILTER (WHERE ${posts.articleIsTemplate})::int`,
         knownPricing: sql<number>`count(*) FILTER (WHERE ${posts.pricing} <> 'unknown')::int`,
+        knownSpanish: sql<number>`count(*) FILTER (WHERE ${posts.spanishInterface} <> 'unknown' OR ${posts.spanishOutput} <> 'unknown')::int`,
+        inSpanish: sql<number>`count(*) FILTER (WHERE ${factFilterSql['en-espanol']})::int`,
+        factsChecked: sql<number>`count(*) FILTER (WHERE ${posts.factsCheckedAt} IS NOT NULL)::int`,
+        writtenWithFacts: sql<number>`count(*) FILTER (WHERE ${posts.factsCheckedAt} IS NOT NULL AND ${indexable})::int`,
       })
       .from(posts)
       .where(published),
