@@ -19,12 +19,16 @@ export async function prepareDatabase(env: ServerEnv, options: { seedWhenEmpty: 
   const siteLock = options.siteLock ? await holdSiteLock(database.url, log) : undefined;
   const applied = await migrate(database.pool);
   if (applied.length > 0) log(`Migraciones aplicadas: ${applied.length}`);
-  if (options.seedWhenEmpty && (await isCatalogueEmpty(database.pool))) {
+  const fresh = options.seedWhenEmpty && (await isCatalogueEmpty(database.pool));
+  if (fresh) {
     const seeded = await seedCatalogue(database.pool);
     log(`Catálogo sembrado: ${seeded.categories} categorías y ${seeded.tools} herramientas.`);
   }
   // Ranks, retired tools and logos reach a catalogue seeded before them too; each part runs once.
   if (options.seedWhenEmpty) await applyCatalogueCuration(database.pool, createStorage(env), log);
+  // A catalogue seeded just now has no page served yet: the logos curation stamped as "changed" must not count as
+  // newer than the first build (within its in-flight margin), or they would be rendered on demand until the next one.
+  if (fresh) await database.pool.query('UPDATE posts SET page_changed_at = NULL WHERE page_changed_at IS NOT NULL');
   if (!siteLock) return database;
   return {
     ...database,
