@@ -1,4 +1,5 @@
 /** GET /api/tools: one page of the home grid as JSON, validated with the schema the island shares. */
+import { FACT_FILTER_PARAM } from '../../lib/fact-filter-param.ts';
 import { toolListQuery, type ToolListQuery } from './filters.ts';
 import { microCache } from '../../server/cache/micro-cache.ts';
 import { AppError, errorResponse, json } from '../../server/http/errors.ts';
@@ -14,18 +15,20 @@ export const TOOL_LIST_UNAVAILABLE = 'No se pudieron cargar las herramientas. In
 const cachedPages = microCache<ToolPage>(5_000);
 
 export function listToolsCached(query: ToolListQuery): Promise<ToolPage> {
-  return cachedPages(`${query.filter}|${query.category}|${query.page}`, () => listTools(query));
+  return cachedPages(`${query.filter}|${query.category}|${query.page}|${query.facts.join(',')}`, () => listTools(query));
 }
 
 type Parsed = { ok: true; query: ToolListQuery } | { ok: false; error: string };
 
-/** Reads filter, category and page from the query string; a missing one takes its default. */
+/** Reads filter, category, page and the fact filters (?filtro=) from the query string; a missing one takes its default. */
 export function parseToolListParams(params: URLSearchParams): Parsed {
   const input: Record<string, string> = {};
   for (const key of ['filter', 'category', 'page'] as const) {
     const value = params.get(key);
     if (value !== null) input[key] = value;
   }
+  const facts = params.get(FACT_FILTER_PARAM);
+  if (facts !== null) input.facts = facts;
   const result = toolListQuery.safeParse(input);
   if (result.success) return { ok: true, query: result.data };
   return { ok: false, error: result.error.issues[0]?.message ?? 'Parámetros no válidos.' };

@@ -8,12 +8,21 @@ const request = (search: string) => new URL(`http://local/api/tools${search}`);
 
 describe('parseToolListParams', () => {
   it('gives the defaults when nothing is asked', () => {
-    expect(parseToolListParams(new URLSearchParams())).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1 } });
+    expect(parseToolListParams(new URLSearchParams())).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: [] } });
   });
 
   it('accepts every filter, a category slug and a page number', () => {
     const parsed = parseToolListParams(new URLSearchParams('filter=most_saved&category=asistentes-chat&page=3'));
-    expect(parsed).toEqual({ ok: true, query: { filter: 'most_saved', category: 'asistentes-chat', page: 3 } });
+    expect(parsed).toEqual({ ok: true, query: { filter: 'most_saved', category: 'asistentes-chat', page: 3, facts: [] } });
+  });
+
+  it('reads the fact filters of ?filtro= in the order the pages show them, without repeats', () => {
+    const parsed = parseToolListParams(new URLSearchParams('filtro=con-api,gratis,con-api'));
+    expect(parsed).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: ['gratis', 'con-api'] } });
+    expect(parseToolListParams(new URLSearchParams('filtro=en-espanol%2Ccodigo-abierto'))).toMatchObject({
+      query: { facts: ['en-espanol', 'codigo-abierto'] },
+    });
+    expect(parseToolListParams(new URLSearchParams('filtro='))).toMatchObject({ query: { facts: [] } });
   });
 
   it.each([
@@ -28,6 +37,8 @@ describe('parseToolListParams', () => {
     ['category=Imagen', /^Categoría no válida/],
     ["category=x'%20OR%201=1", /^Categoría no válida/],
     [`category=${'a'.repeat(81)}`, /^Categoría no válida/],
+    ['filtro=gratis,barato', /^Filtro no válido\. Usa uno o varios de: gratis, en-espanol, con-api, codigo-abierto\.$/],
+    ['filtro=Gratis', /^Filtro no válido/],
   ])('rejects %s with a Spanish message', (search, message) => {
     const parsed = parseToolListParams(new URLSearchParams(search));
     expect(parsed.ok).toBe(false);
@@ -43,7 +54,7 @@ describe('toolListResponse', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(TOOL_LIST_CACHE_CONTROL);
     expect(await response.json()).toEqual({ items: [], page: 2, hasMore: false });
-    expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2 });
+    expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2, facts: [] });
   });
 
   it('answers invalid input with 400 and never asks the database', async () => {

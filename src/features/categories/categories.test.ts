@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, isFeaturedCategory, popularCategories } from './categories.ts';
-import { categoryCountText, categoryEmptyText, matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
+import { categoryCountText, categoryEmptyText, matchesFacts, matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
 
 describe('category rules (SPEC §9)', () => {
   it('a featured category has more than five tools', () => {
@@ -37,6 +37,7 @@ const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool =>
   editorialRank: null,
   views: 0,
   likesCount: 0,
+  facts: [],
   ...extra,
 });
 
@@ -101,5 +102,17 @@ describe('category page texts', () => {
   it('explains an empty list', () => {
     expect(categoryEmptyText('Imagen', '  zzzz ')).toBe('Ninguna herramienta de Imagen coincide con «zzzz».');
     expect(categoryEmptyText('Imagen', '')).toBe('Todavía no hay herramientas publicadas en Imagen.');
+    expect(categoryEmptyText('Imagen', '', true)).toBe('Intenta ajustar tus filtros de búsqueda para encontrar más resultados.');
+    expect(categoryEmptyText('Imagen', 'zzzz', true)).toBe('Ninguna herramienta de Imagen coincide con «zzzz» y con los filtros elegidos.');
+  });
+});
+
+describe('fact filters on a category page', () => {
+  it('combine with AND: a tool must pass every active filter', () => {
+    expect(matchesFacts(['gratis', 'en-espanol'], [])).toBe(true);
+    expect(matchesFacts(['gratis', 'en-espanol'], ['gratis'])).toBe(true);
+    expect(matchesFacts(['gratis', 'en-espanol'], ['en-espanol', 'gratis'])).toBe(true);
+    expect(matchesFacts(['gratis'], ['gratis', 'en-espanol'])).toBe(false);
+    expect(matchesFacts([], ['con-api'])).toBe(false);
   });
 });

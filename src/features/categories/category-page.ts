@@ -1,9 +1,12 @@
 /**
  * Drives a category page's static tool lists (CategoryTools.astro) with the DOM, no framework (ADR 005): search
- * within the category, the three sorts, grid or list view, the count and the empty state. Every card is already in
- * the page (as a ToolCard and as a ToolRow); this only shows, hides and reorders them.
+ * within the category, the fact filters (kept in the address, ?filtro=gratis,en-espanol), the three sorts, grid or
+ * list view, the count and the empty state. Every card is already in the page (as a ToolCard and as a ToolRow, with
+ * the filters it passes in data-facts); this only shows, hides and reorders them.
  */
-import { categoryCountText, categoryEmptyText, matchesQuery, viewButtonClass, type CategorySort, type CategoryView } from './category-tools.ts';
+import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
+import { withFactFilterParam } from '../../lib/fact-filter-param.ts';
+import { categoryCountText, categoryEmptyText, matchesFacts, matchesQuery, viewButtonClass, type CategorySort, type CategoryView } from './category-tools.ts';
 
 function part<T extends Element>(root: HTMLElement, selector: string): T {
   const element = root.querySelector<T>(selector);
@@ -32,7 +35,9 @@ export function startCategoryTools(root: HTMLElement): void {
   const clear = part<HTMLButtonElement>(empty, '[data-category-clear]');
   const lists = [...root.querySelectorAll<HTMLUListElement>('ul[data-view]')];
   const allLists = lists.filter((list) => all.contains(list));
+  const toggles = factFilterToggles(part<HTMLElement>(root, '[data-fact-filters]'));
 
+  let facts = toggles.fromAddress(window.location.search);
   let view: CategoryView = 'grid';
   let sorted: CategorySort = 'newest';
   let shown = total;
@@ -45,7 +50,7 @@ export function startCategoryTools(root: HTMLElement): void {
       if (sort !== sorted) list.append(...items.sort((a, b) => rank(a, sort) - rank(b, sort)));
       let matching = 0;
       for (const item of items) {
-        item.hidden = !matchesQuery(item.dataset.searchText ?? '', input.value);
+        item.hidden = !matchesQuery(item.dataset.searchText ?? '', input.value) || !matchesFacts((item.dataset.facts ?? '').split(' '), facts);
         if (!item.hidden) matching++;
       }
       shown = matching;
@@ -56,20 +61,32 @@ export function startCategoryTools(root: HTMLElement): void {
   function render(): void {
     const query = input.value;
     const searching = query.trim() !== '';
+    const filtering = facts.length > 0;
+    const narrowed = searching || filtering;
+    toggles.show(facts);
     for (const button of viewButtons) {
       const pressed = button.dataset.viewButton === view;
       button.setAttribute('aria-pressed', String(pressed));
       button.className = viewButtonClass(pressed);
     }
     for (const list of lists) list.hidden = list.dataset.view !== view || (allLists.includes(list) && shown === 0);
-    if (featured) featured.hidden = searching;
-    heading.textContent = searching ? 'Resultados' : 'Todas las herramientas';
+    if (featured) featured.hidden = narrowed;
+    heading.textContent = narrowed ? 'Resultados' : 'Todas las herramientas';
     // The count is a live region: rewritten only when it says something new.
-    const countText = categoryCountText(shown, total, searching);
+    const countText = categoryCountText(shown, total, narrowed);
     if (count.textContent !== countText) count.textContent = countText;
     empty.hidden = shown > 0;
-    emptyText.textContent = categoryEmptyText(categoryName, query);
-    clear.hidden = !searching;
+    emptyText.textContent = categoryEmptyText(categoryName, query, filtering);
+    clear.hidden = !narrowed;
+    clear.textContent = filtering ? 'Limpiar filtros' : 'Borrar búsqueda';
+  }
+
+  /** The address keeps the filters, so a reload or a shared link shows the same list. */
+  function setFacts(next: string[]): void {
+    facts = next;
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', pathname + withFactFilterParam(search, facts) + hash);
+    update();
   }
 
   function update(): void {
@@ -86,10 +103,11 @@ export function startCategoryTools(root: HTMLElement): void {
       render();
     });
   }
-  // The button disappears with the search, so focus goes back to the box.
+  toggles.onChange(setFacts);
+  // The button disappears with the search and the filters, so focus goes back to the box.
   clear.addEventListener('click', () => {
     input.value = '';
-    update();
+    setFacts([]);
     input.focus();
   });
 

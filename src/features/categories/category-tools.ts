@@ -1,5 +1,9 @@
-/** Search and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2 Category). */
+/**
+ * Search, fact filters and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2
+ * Category, issue 19).
+ */
 import type { ToolCardData } from '../../lib/tool-card.ts';
+import type { FactFilter } from '../../lib/tool-facts.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
 import { countLabel } from './categories.ts';
 
@@ -18,6 +22,8 @@ export interface CategoryTool extends ToolCardData {
   editorialRank: number | null;
   views: number;
   likesCount: number;
+  /** The fact filters it passes (Gratis, En español…), worked out at build time. */
+  facts: FactFilter[];
 }
 
 const byTitle = (a: CategoryTool, b: CategoryTool) => a.title.localeCompare(b.title, 'es');
@@ -42,6 +48,11 @@ export function searchableText(tool: Pick<ToolCardData, 'title' | 'description' 
   return normalizeForSearch([tool.title, tool.description, ...tool.categories.map((category) => category.name)].join(' '));
 }
 
+/** Whether a tool passes every active fact filter (they combine with AND); none active keeps everything. */
+export function matchesFacts(toolFacts: readonly string[], active: readonly string[]): boolean {
+  return active.every((filter) => toolFacts.includes(filter));
+}
+
 /** Case- and accent-insensitive substring match; an empty query keeps everything. */
 export function matchesQuery(text: string, query: string): boolean {
   const needle = normalizeForSearch(query);
@@ -62,13 +73,19 @@ export function viewButtonClass(pressed: boolean): string {
   return `${viewButtonBase} ${pressed ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`;
 }
 
-/** The line above the list: every tool, or while searching how many of them match. */
-export function categoryCountText(shown: number, total: number, searching: boolean): string {
-  return searching ? `${countLabel(shown, 'resultado', 'resultados')} de ${total}` : countLabel(total, 'herramienta', 'herramientas');
+/** The line above the list: every tool, or while narrowing it (a search, a filter) how many of them match. */
+export function categoryCountText(shown: number, total: number, narrowed: boolean): string {
+  return narrowed ? `${countLabel(shown, 'resultado', 'resultados')} de ${total}` : countLabel(total, 'herramienta', 'herramientas');
 }
 
-/** The empty state's explanation: nothing matches the search, or the category has no tools yet. */
-export function categoryEmptyText(categoryName: string, query: string): string {
+/**
+ * The empty state's explanation: nothing matches the search, the filters (SPEC §2's text for an empty grid with
+ * active filters) or both, or the category has no tools yet.
+ */
+export function categoryEmptyText(categoryName: string, query: string, filtering = false): string {
   const text = query.trim();
-  return text ? `Ninguna herramienta de ${categoryName} coincide con «${text}».` : `Todavía no hay herramientas publicadas en ${categoryName}.`;
+  if (text && filtering) return `Ninguna herramienta de ${categoryName} coincide con «${text}» y con los filtros elegidos.`;
+  if (text) return `Ninguna herramienta de ${categoryName} coincide con «${text}».`;
+  if (filtering) return 'Intenta ajustar tus filtros de búsqueda para encontrar más resultados.';
+  return `Todavía no hay herramientas publicadas en ${categoryName}.`;
 }

@@ -31,12 +31,12 @@ function flush(): void {
   send(query, results);
 }
 
-/** Called each time a search's results are on screen; a category filter's narrow answers are not counted. */
-export function reportSearchOutcome(query: string, results: number, category: string): void {
+/** Called each time a search's results are on screen; the narrow answers of a category or fact filter are not counted. */
+export function reportSearchOutcome(query: string, results: number, filtered: boolean): void {
   if (pending) clearTimeout(pending.timer);
   pending = undefined;
   const text = query.trim();
-  if (category || results >= FEW_RESULTS || !text || text.length > SEARCH_MISS_MAX_LENGTH) return;
+  if (filtered || results >= FEW_RESULTS || !text || text.length > SEARCH_MISS_MAX_LENGTH) return;
   pending = { query: text, results, timer: setTimeout(flush, SETTLE_MS) };
 }
 

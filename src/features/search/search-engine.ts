@@ -9,7 +9,7 @@
 import { matchCategory, matchTasks, nearestCategories, nearestTasks, taskHref, taskTerms, taskTitle, type CategoryName } from '../../lib/tasks/vocabulary.ts';
 import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from './name-match.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult } from './pagefind.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from './search.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from './search.ts';
 
 /** A task or category the query names, shown above the results with a link to its page. */
 export interface SearchTopic {
@@ -58,9 +58,9 @@ export async function isGenuineMatch(response: PagefindResponse, query: string):
 
 const categoriesOf = (meta: Record<string, string>): string[] => (meta.categorias ?? '').split(' ').filter(Boolean);
 
-/** The Pagefind record of one tool, found by the unique word its record carries. */
-async function findTool(pagefind: Pagefind, slug: string): Promise<{ hit: PagefindResult; categories: string[] } | null> {
-  const { results } = await pagefind.search(searchToken(slug));
+/** The Pagefind record of one tool, found by the unique word its record carries, if it passes `filters`. */
+async function findTool(pagefind: Pagefind, slug: string, filters: PagefindFilters = {}): Promise<{ hit: PagefindResult; categories: string[] } | null> {
+  const { results } = await pagefind.search(searchToken(slug), { filters });
   for (const hit of results.slice(0, 5)) {
     const data = await hit.data();
     if (data.url.endsWith(`/${slug}`)) return { hit, categories: categoriesOf(data.meta) };
@@ -81,9 +81,13 @@ async function excludedTool(pagefind: Pagefind, names: readonly NameEntry[], nam
   return tool ? { id: tool.hit.id, categories: tool.categories } : undefined;
 }
 
-/** The filter of one category, if one is chosen, applied on top of another filter. */
-function withinCategory(filters: PagefindFilters, category: string): PagefindFilters {
-  return category ? { all: [filters, { [SEARCH_CATEGORY_FILTER]: category }] } : filters;
+/** Every chosen fact filter must hold (a list of values in one Pagefind filter means all of them). */
+const factScope = (facts: readonly string[]): PagefindFilters => ({ [SEARCH_FACT_FILTER]: [...facts] });
+
+/** The filter of one category, if one is chosen, and the fact filters, applied on top of another filter. */
+function withinScope(filters: PagefindFilters, category: string, facts: readonly string[]): PagefindFilters {
+  const scope: PagefindFilters[] = [...(category ? [{ [SEARCH_CATEGORY_FILTER]: category }] : []), ...(facts.length > 0 ? [factScope(facts)] : [])];
+  return scope.length > 0 ? { all: [filters, ...scope] } : filters;
 }
 
 function addCounts(into: Record<string, number>, counts: Record<string, number> | undefined, sign = 1): void {
@@ -96,16 +100,18 @@ export async function searchTools(
   query: string,
   category = '',
   categories: readonly CategoryName[] = [],
+  /** Fact filters (gratis, en-espanol…) every result must pass. */
+  facts: readonly string[] = [],
 ): Promise<SearchOutcome> {
   // An empty list, not an absent key: Pagefind then still counts every category value (totalFilters).
-  const response = await pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [] } });
+  const response = await pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [], ...factScope(facts) } });
   // Judged before any other search: Pagefind keeps one object per record and rewrites its matched locations on
   // every data() call, so a concurrent search for the same record would swap them.
   const genuine = await isGenuineMatch(response, query);
   // «alternativa a chatgpt» asks for the others: the tool it names is left out of the results.
   const replaced = alternativeTo(query);
   const excluded = replaced ? await excludedTool(pagefind, names, replaced) : undefined;
-  const named = replaced ? [] : await Promise.all(matchNames(query, names).map((match) => findTool(pagefind, match.slug)));
+  const named = replaced ? [] : await Promise.all(matchNames(query, names).map((match) => findTool(pagefind, match.slug, factScope(facts))));
   const found = named.filter((entry) => entry !== null);
 
   const taskMatches = matchTasks(query);
@@ -118,22 +124,29 @@ export async function searchTools(
   ];
   const topicSearches = [
     ...tasks.map((task) =>
-      pagefind.search(null, { filters: withinCategory({ [SEARCH_TASK_FILTER]: task.slug }, category), sort: { [taskSortKey(task.slug)]: 'asc' } }),
+      pagefind.search(null, {
+        filters: withinScope({ [SEARCH_TASK_FILTER]: task.slug }, category, facts),
+        sort: { [taskSortKey(task.slug)]: 'asc' },
+      }),
     ),
     ...(namedCategory
       ? [
           pagefind.search(null, {
-            filters: withinCategory({ [SEARCH_CATEGORY_FILTER]: namedCategory.slug }, category),
+            filters: withinScope({ [SEARCH_CATEGORY_FILTER]: namedCategory.slug }, category, facts),
             sort: { [SEARCH_PROMINENCE_SORT]: 'asc' },
           }),
         ]
       : []),
   ];
   const anyTopic: PagefindFilters = { any: topicFilters };
-  const [topicResponses, wholeTopic, topicAndText] = await Promise.all([
+  const filtering = facts.length > 0;
+  // The category filter's counts follow the fact filters, whatever category is chosen.
+  const [topicResponses, wholeTopic, topicInScope, topicAndText, textInScope] = await Promise.all([
     Promise.all(topicSearches),
     topicFilters.length > 0 ? pagefind.search(null, { filters: anyTopic }) : undefined,
-    topicFilters.length > 0 && genuine ? pagefind.search(query, { filters: anyTopic }) : undefined,
+    topicFilters.length > 0 && filtering ? pagefind.search(null, { filters: withinScope(anyTopic, '', facts) }) : undefined,
+    topicFilters.length > 0 && genuine ? pagefind.search(query, { filters: withinScope(anyTopic, '', facts) }) : undefined,
+    genuine && filtering && category ? pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: [], ...factScope(facts) } }) : undefined,
   ]);
   const topicHits = topicResponses.flatMap((topic) => topic.results);
   const textHits = genuine ? response.results : [];
@@ -153,9 +166,11 @@ export async function searchTools(
 
   // Per category: the topics' tools plus the text's, less those in both; then tools found only by name.
   const categoryCounts: Record<string, number> = {};
-  addCounts(categoryCounts, wholeTopic?.filters?.[SEARCH_CATEGORY_FILTER]);
+  addCounts(categoryCounts, (filtering ? topicInScope : wholeTopic)?.filters?.[SEARCH_CATEGORY_FILTER]);
   if (genuine) {
-    addCounts(categoryCounts, response.totalFilters[SEARCH_CATEGORY_FILTER]);
+    // Without fact filters, the text's counts over every category; with them, those of the filtered results.
+    const textCounts = !filtering ? response.totalFilters : (textInScope ?? response).filters;
+    addCounts(categoryCounts, textCounts?.[SEARCH_CATEGORY_FILTER]);
     addCounts(categoryCounts, topicAndText?.filters?.[SEARCH_CATEGORY_FILTER], -1);
   }
   const counted = new Set([...topicHits, ...textHits].map((hit) => hit.id));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { pricingLabel } from '../../lib/pricing.ts';
+import { factFiltersOf, type ToolFacts } from '../../lib/tool-facts.ts';
 import { rankByProminence, rankForTask, type RankableTool } from '../../lib/tasks/tagging.ts';
 import { TASKS, findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../../server/storage/references.ts';
@@ -17,6 +18,7 @@ import type { NameEntry } from './name-match.ts';
 import {
   SEARCH_CARDS_DIR,
   SEARCH_CATEGORY_FILTER,
+  SEARCH_FACT_FILTER,
   SEARCH_NAMES_PATH,
   SEARCH_PRICING_FILTER,
   SEARCH_PROMINENCE_SORT,
@@ -29,8 +31,8 @@ import {
 } from './search.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 
-/** A card's data plus what search matches and ranks on. */
-export interface SearchRow extends ToolCardData {
+/** A card's data plus what search matches, filters and ranks on. */
+export interface SearchRow extends ToolCardData, Pick<ToolFacts, 'freePlan' | 'spanishInterface' | 'spanishOutput' | 'platforms' | 'openSource'> {
   keywords: string[] | null;
   useCases: string[] | null;
   editorialRank: number | null;
@@ -45,6 +47,8 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
            p.is_featured AS "isFeatured", p.is_popular AS "isPopular", p.is_verified AS "isVerified",
            p.discontinued_at IS NOT NULL AS discontinued,
            p.use_cases AS "useCases", p.editorial_rank AS "editorialRank", p.popularity_score AS "popularityScore",
+           p.free_plan AS "freePlan", p.spanish_interface AS "spanishInterface", p.spanish_output AS "spanishOutput",
+           p.platforms, p.open_source AS "openSource",
            coalesce((
              SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
                              ORDER BY (c.id = p.category_id) DESC, pc.position, c.name)
@@ -88,7 +92,7 @@ export interface SearchPlaces {
 
 /**
  * The Pagefind record of one tool: the text to match (its use cases by their names), its name and category slugs
- * as metadata, category, pricing and task filters, and its places as sort keys.
+ * as metadata, category, pricing, task and fact filters (Gratis, En español…), and its places as sort keys.
  */
 export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominence: 0, tasks: {} }): SearchRecord {
   const useCases = (row.useCases ?? []).flatMap((slug) => findTask(slug) ?? []);
@@ -109,6 +113,7 @@ export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominen
       [SEARCH_CATEGORY_FILTER]: row.categories.map((category) => category.slug),
       [SEARCH_PRICING_FILTER]: [row.pricing],
       [SEARCH_TASK_FILTER]: useCases.map((task) => task.slug),
+      [SEARCH_FACT_FILTER]: factFiltersOf(row),
     },
     sort: {
       [SEARCH_PROMINENCE_SORT]: String(places.prominence),

@@ -1,9 +1,10 @@
 /**
  * Drives the search page's static HTML (SearchPage.astro) with the DOM, no framework (ADR 005): search as you
- * type, the address as the state (?q=…&categoria=…, back and forward), the category filter narrowed to
- * categories with results, the task or category the query names, the nearest tasks when nothing matched,
+ * type, the address as the state (?q=…&categoria=…&filtro=…, back and forward), the category filter narrowed to
+ * categories with results, the fact filters (Gratis, En español, Con API, Código abierto; all must hold), the task or category the query names, the nearest tasks when nothing matched,
  * 'Cargar más resultados', and result cards inserted as the HTML the build rendered.
  */
+import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
 import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
 import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
 import { reportSearchOutcome } from './demand-client.ts';
@@ -101,9 +102,11 @@ export function startSearchPage(root: HTMLElement): void {
   const suggestionClass = suggestionsBox.dataset.linkClass ?? '';
   // Every active category, as the build wrote them; each search shows those holding results.
   const categories = [...select.options].filter((option) => option.value).map((option) => ({ slug: option.value, name: option.text }));
+  const toggles = factFilterToggles(part<HTMLElement>(filters, '[data-fact-filters]'));
 
   let query = '';
   let category = '';
+  let facts: string[] = [];
   let outcome: Outcome = { status: 'idle' };
   let shown = 0;
   let searchId = 0;
@@ -121,14 +124,16 @@ export function startSearchPage(root: HTMLElement): void {
 
   function render(): void {
     filters.hidden = !query;
-    clear.hidden = !category;
+    const filtered = category !== '' || facts.length > 0;
+    clear.hidden = !filtered;
+    toggles.show(facts);
     status.textContent = outcome.status === 'loading' ? 'Buscando…' : outcome.status === 'done' ? resultCountLabel(outcome.hits.length, query) : '';
     initial.hidden = outcome.status !== 'idle';
     error.hidden = outcome.status !== 'error';
     const done = outcome.status === 'done' ? outcome : undefined;
     empty.hidden = done?.hits.length !== 0;
     emptyQuery.textContent = query;
-    emptyFiltered.hidden = !category;
+    emptyFiltered.hidden = !filtered;
     results.hidden = !done || done.hits.length === 0;
     // Offered once a page of cards is in (run, 'Cargar más resultados').
     more.hidden = true;
@@ -184,12 +189,12 @@ export function startSearchPage(root: HTMLElement): void {
       // Names and the index load once, side by side; results appear as the visitor types.
       const [pagefind, names] = await Promise.all([loadPagefind(), loadNames()]);
       if (id !== searchId) return;
-      const found = await searchTools(pagefind, names, query, category, categories);
+      const found = await searchTools(pagefind, names, query, category, categories, facts);
       if (id !== searchId) return;
       outcome = { status: 'done', ...found };
       const { hits } = found;
       render();
-      reportSearchOutcome(query, hits.length, category);
+      reportSearchOutcome(query, hits.length, category !== '' || facts.length > 0);
       if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE))) more.hidden = shown >= hits.length;
     } catch {
       if (id !== searchId) return;
@@ -205,17 +210,19 @@ export function startSearchPage(root: HTMLElement): void {
     const params = new URLSearchParams(window.location.search);
     query = searchQuery(params.get('q') ?? '');
     category = params.get(SEARCH_CATEGORY_FILTER) ?? '';
+    facts = toggles.fromAddress(window.location.search);
     input.value = query;
     void run();
   }
 
-  function navigate(nextQuery: string, nextCategory: string): void {
+  function navigate(nextQuery: string, nextCategory: string, nextFacts: string[] = facts): void {
     typing = false;
-    const href = searchHref(nextQuery, nextCategory);
+    const href = searchHref(nextQuery, nextCategory, nextFacts);
     // Searching again for the same thing adds no history entry.
     if (href !== window.location.pathname + window.location.search) window.history.pushState(null, '', href);
     query = nextQuery;
     category = nextCategory;
+    facts = nextFacts;
     void run();
   }
 
@@ -223,7 +230,7 @@ export function startSearchPage(root: HTMLElement): void {
   input.addEventListener('input', () => {
     const text = searchQuery(input.value);
     if (!text) return;
-    const href = searchHref(text, category);
+    const href = searchHref(text, category, facts);
     if (href !== window.location.pathname + window.location.search) {
       if (typing) window.history.replaceState(null, '', href);
       else window.history.pushState(null, '', href);
@@ -245,16 +252,17 @@ export function startSearchPage(root: HTMLElement): void {
   });
 
   select.addEventListener('change', () => navigate(query, select.value));
+  toggles.onChange((next) => navigate(query, category, next));
 
-  // The button disappears with the filter, so focus stays nearby on the filter itself.
+  // The button disappears with the filters, so focus stays nearby on the category filter.
   clear.addEventListener('click', () => {
-    navigate(query, '');
+    navigate(query, '', []);
     select.focus();
   });
 
   part<HTMLButtonElement>(empty, '[data-search-start-over]').addEventListener('click', () => {
     input.value = '';
-    navigate('', '');
+    navigate('', '', []);
     input.focus();
   });
 

@@ -19,6 +19,11 @@ const row: SearchRow = {
   isFeatured: true,
   isPopular: false,
   isVerified: true,
+  freePlan: 'unknown',
+  spanishInterface: 'yes',
+  spanishOutput: 'unknown',
+  platforms: ['web', 'api'],
+  openSource: 'unknown',
   categories: [
     { slug: 'imagen', name: 'Imagen', icon: 'image', color: '#8B5CF6' },
     { slug: 'diseno', name: 'Diseño', icon: 'palette', color: '#EC4899' },
@@ -39,8 +44,13 @@ describe('toSearchRecord', () => {
     }
   });
 
-  it('filters by every category slug, by pricing and by use case', () => {
-    expect(record.filters).toEqual({ categoria: ['imagen', 'diseno'], precio: ['freemium'], tarea: ['crear-imagenes', 'diseno-grafico'] });
+  it('filters by every category slug, by pricing, by use case and by the fact filters it passes', () => {
+    expect(record.filters).toEqual({
+      categoria: ['imagen', 'diseno'],
+      precio: ['freemium'],
+      tarea: ['crear-imagenes', 'diseno-grafico'],
+      filtro: ['gratis', 'en-espanol', 'con-api'],
+    });
   });
 
   it('matches on the names of its use cases too', () => {
@@ -54,8 +64,17 @@ describe('toSearchRecord', () => {
   });
 
   it('handles a tool without categories, keywords or tags', () => {
-    const bare = toSearchRecord({ ...row, categories: [], keywords: null, useCases: null, url: null });
-    expect(bare.filters).toEqual({ categoria: [], precio: ['freemium'], tarea: [] });
+    const bare = toSearchRecord({
+      ...row,
+      categories: [],
+      keywords: null,
+      useCases: null,
+      url: null,
+      pricing: 'paid',
+      spanishInterface: 'unknown',
+      platforms: [],
+    });
+    expect(bare.filters).toEqual({ categoria: [], precio: ['paid'], tarea: [], filtro: [] });
     expect(bare.meta.categorias).toBe('');
   });
 
@@ -88,6 +107,8 @@ describe('search helpers', () => {
     expect(searchHref('generador de imágenes')).toBe('/buscar?q=generador+de+im%C3%A1genes');
     expect(searchHref('voz', 'audio')).toBe('/buscar?q=voz&categoria=audio');
     expect(searchHref('')).toBe('/buscar');
+    expect(searchHref('chat', '', ['gratis', 'en-espanol'])).toBe('/buscar?q=chat&filtro=gratis,en-espanol');
+    expect(searchHref('voz', 'audio', ['con-api'])).toBe('/buscar?q=voz&categoria=audio&filtro=con-api');
   });
 });
 

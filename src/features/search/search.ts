@@ -3,9 +3,13 @@
  * Pagefind records and the page that searches them and shows their cards.
  */
 
-/** Pagefind filter names, also the query parameter of the category filter. */
+import { FACT_FILTER_PARAM, withFactFilterParam } from '../../lib/fact-filter-param.ts';
+
+/** Pagefind filter names, also the query parameters of the category and fact filters. */
 export const SEARCH_CATEGORY_FILTER = 'categoria';
 export const SEARCH_PRICING_FILTER = 'precio';
+/** The fact filters a tool passes (gratis, en-espanol, con-api, codigo-abierto): ?filtro=gratis,en-espanol. */
+export const SEARCH_FACT_FILTER = FACT_FILTER_PARAM;
 
 /** The names file the build writes next to the index: every tool's [title, slug], best known first. */
 export const SEARCH_NAMES_PATH = '/pagefind/nombres.json';
@@ -65,11 +69,10 @@ export function toolCountLabel(count: number): string {
   return `${count.toLocaleString('es-ES')} ${count === 1 ? 'herramienta' : 'herramientas'}`;
 }
 
-/** The address of a search: /buscar?q=…&categoria=… */
-export function searchHref(query: string, category = ''): string {
+/** The address of a search: /buscar?q=…&categoria=…&filtro=… */
+export function searchHref(query: string, category = '', facts: readonly string[] = []): string {
   const params = new URLSearchParams();
   if (query) params.set('q', query);
   if (category) params.set(SEARCH_CATEGORY_FILTER, category);
-  const search = params.toString();
-  return search ? `/buscar?${search}` : '/buscar';
+  return `/buscar${withFactFilterParam(params.toString(), facts)}`;
 }

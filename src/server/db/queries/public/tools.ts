@@ -1,11 +1,13 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../features/catalogue/filters.ts';
+import { PAGE_SIZE, type FilterType, type ToolListRequest } from '../../../../features/catalogue/filters.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
+import type { Platform } from '../../../../lib/tool-facts.ts';
 import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
+import { factFilterSql } from './tool-facts-sql.ts';
 
 // Drizzle prints a column of the queried table unqualified ("id"), which inside a correlated
 // subquery would bind to the subquery's own table: spell the outer columns out.
@@ -33,6 +35,16 @@ export const toolCardColumns = {
   isVerified: posts.isVerified,
   discontinued: sql<boolean>`${posts.discontinuedAt} IS NOT NULL`,
   categories: categoryChips,
+};
+
+/** What the fact filters read (src/lib/tool-facts.ts matchesFactFilter), besides the card's pricing. */
+export const factFilterColumns = {
+  freePlan: posts.freePlan,
+  spanishInterface: posts.spanishInterface,
+  spanishOutput: posts.spanishOutput,
+  // The table's check constraint keeps the list to the known platforms.
+  platforms: sql<Platform[]>`${posts.platforms}`,
+  openSource: posts.openSource,
 };
 
 const published = eq(posts.status, 'published');
@@ -82,12 +94,13 @@ export interface ToolPage {
   hasMore: boolean;
 }
 
-/** One page of the home grid / listing, in SPEC's order for the filter. */
-export async function listTools(query: ToolListQuery): Promise<ToolPage> {
+/** One page of the home grid / listing, in SPEC's order for the filter, holding every fact filter asked for. */
+export async function listTools(query: ToolListRequest): Promise<ToolPage> {
+  const facts = (query.facts ?? []).map((fact) => factFilterSql[fact]);
   const rows = await getDb()
     .select(toolCardColumns)
     .from(posts)
-    .where(and(published, live, filterCondition(query.filter), inCategory(query.category)))
+    .where(and(published, live, filterCondition(query.filter), inCategory(query.category), ...facts))
     .orderBy(...orderings[query.filter])
     .limit(PAGE_SIZE + 1)
     .offset((query.page - 1) * PAGE_SIZE);
@@ -106,12 +119,11 @@ export async function listFeaturedTools(limit: number, excludeId?: string): Prom
 }
 
 /** Every live published tool of a category, for its prerendered page, newest first in the editorial order. */
-export async function listToolsInCategory(
-  categorySlug: string,
-): Promise<(ToolCardData & { publishedAt: Date; editorialRank: number | null; views: number; likesCount: number })[]> {
+export async function listToolsInCategory(categorySlug: string) {
   const rows = await getDb()
     .select({
       ...toolCardColumns,
+      ...factFilterColumns,
       publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
       editorialRank: posts.editorialRank,
       views: posts.views,
