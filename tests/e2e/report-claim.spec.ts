@@ -1,0 +1,116 @@
+/**
+ * Issue 20, «Informar de un problema» and «¿Es tu herramienta?» in Chromium against the built site: a guest reports
+ * a problem on /chatgpt and the admin finds it in /admin/informes with the tool's count; a user claims a tool by an
+ * address at its domain (the link read from the outbox), its page shows «Verificada por su creador», the maker
+ * proposes a new description, the admin approves it and the tool page shows it.
+ */
+import type { Page } from '@playwright/test';
+import { signIn, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
+import { createAccount, withSiteDatabase } from './database.ts';
+import { expect, test } from './fixtures.ts';
+import { mailedLink } from './mail.ts';
+
+/** A context of its own, signed out. */
+const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
+
+async function signInAsNew(page: Page, label: string, role: 'user' | 'admin'): Promise<string> {
+  const email = uniqueEmail(label);
+  await createAccount({ email, name: role === 'admin' ? 'Alicia Admin' : 'Marta Creadora', password: TEST_PASSWORD, role });
+  await signIn(page, email);
+  return email;
+}
+
+const openReports = (slug: string) =>
+  withSiteDatabase(async (db) => {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM tool_reports r JOIN posts p ON p.id = r.post_id WHERE p.slug = $1 AND r.status = 'open'`,
+      [slug],
+    );
+    return rows[0]!.n;
+  });
+
+test.describe('informar de un problema', () => {
+  test.use(SIGNED_OUT);
+
+  test('a guest reports a problem on /chatgpt and it reaches /admin/informes with its count', async ({ page, browser }) => {
+    const before = await openReports('chatgpt');
+    await page.goto('/chatgpt');
+    await page.getByText('Informar de un problema').click();
+    await page.getByLabel('Enlace roto').check();
+    await page.getByLabel('Detalles').fill('La página de precios da error 404.');
+    await page.getByRole('button', { name: 'Enviar aviso' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Gracias: hemos recibido tu aviso' }).last()).toBeVisible();
+    expect(await openReports('chatgpt')).toBe(before + 1);
+
+    const adminContext = await browser.newContext(SIGNED_OUT);
+    const admin = await adminContext.newPage();
+    await signInAsNew(admin, 'admin-informes', 'admin');
+    await admin.goto('/admin/informes');
+    const card = admin.locator('[data-reported-tool="chatgpt"]');
+    await expect(card.locator('[data-report-count]')).toHaveText(before + 1 === 1 ? '1 aviso' : `${before + 1} avisos`);
+    await expect(card.getByText('La página de precios da error 404.').first()).toBeVisible();
+    await expect(admin.getByRole('link', { name: /Informes y reclamaciones/ })).toContainText(/\d/);
+    await adminContext.close();
+  });
+});
+
+test.describe('¿es tu herramienta?', () => {
+  test.use(SIGNED_OUT);
+
+  test('a maker claims a tool by a domain e-mail, gets the badge, and the admin approves a proposed description', async ({ page, browser }) => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const slug = `herramienta-reclamada-${stamp}`;
+    const domain = `reclamada-${stamp}.es`;
+    await withSiteDatabase(async (db) => {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO posts (title, slug, description, url, domain, status, published_date, category_id, content)
+         SELECT 'Herramienta reclamada', $1, 'Descripción escrita por el directorio.', $2, $3, 'published', now(), id, '<p>Artículo de prueba.</p>'
+           FROM categories ORDER BY name LIMIT 1
+         RETURNING id, category_id`,
+        [slug, `https://www.${domain}/`, domain],
+      );
+      await db.query('INSERT INTO post_categories (post_id, category_id, position) SELECT id, category_id, 0 FROM posts WHERE id = $1', [rows[0]!.id]);
+    });
+
+    // A guest is sent to sign in first.
+    await page.goto(`/${slug}`);
+    await page.getByRole('link', { name: '¿Es tu herramienta?' }).click();
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await signInAsNew(page, 'creadora', 'user');
+    await page.goto(`/reclamar/${slug}`);
+
+    await page.getByLabel(`Correo en ${domain}`).fill('marta@gmail.com');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByText('El correo debe ser una dirección del propio dominio de la herramienta', { exact: false })).toBeVisible();
+    const address = `marta@${domain}`;
+    await page.getByLabel(`Correo en ${domain}`).fill(address);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.goto(await mailedLink(address, '/reclamar/verificar'));
+    await expect(page.getByRole('status')).toContainText('has verificado que Herramienta reclamada es tuya');
+
+    await page.goto(`/${slug}`);
+    await expect(page.getByText('Verificada por su creador')).toBeVisible({ timeout: 10_000 });
+
+    await page.goto(`/reclamar/${slug}`);
+    const description = 'Descripción nueva escrita por su creadora, con datos al día.';
+    await page.getByLabel('Descripción').fill(description);
+    await page.getByRole('button', { name: 'Enviar propuesta' }).click();
+    await expect(page.getByText('Propuesta enviada')).toBeVisible();
+
+    const adminContext = await browser.newContext(SIGNED_OUT);
+    const admin = await adminContext.newPage();
+    await signInAsNew(admin, 'admin-propuestas', 'admin');
+    await admin.goto('/admin/informes');
+    const proposal = admin.locator(`[data-proposal="${slug}"]`);
+    await expect(proposal.getByRole('row', { name: /Descripción/ })).toContainText(description);
+    await expect(proposal.getByRole('row', { name: /Descripción/ })).toContainText('Descripción escrita por el directorio.');
+    await proposal.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(admin.locator(`[data-proposal="${slug}"]`)).toHaveCount(0);
+    await adminContext.close();
+
+    await expect(async () => {
+      await page.goto(`/${slug}`);
+      await expect(page.getByText(description).first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+  });
+});
