@@ -13,6 +13,9 @@ import { mailedLink } from './mail.ts';
 /** A context of its own, signed out. */
 const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
 
+// Each flow signs in two accounts and, for the claim, waits for an on-demand page while the site rebuilds.
+test.describe.configure({ timeout: 180_000 });
+
 async function signInAsNew(page: Page, label: string, role: 'user' | 'admin'): Promise<string> {
   const email = uniqueEmail(label);
   await createAccount({ email, name: role === 'admin' ? 'Alicia Admin' : 'Marta Creadora', password: TEST_PASSWORD, role });
@@ -55,7 +58,8 @@ test.describe('informar de un problema', () => {
 });
 
 test.describe('¿es tu herramienta?', () => {
-  test.use(SIGNED_OUT);
+  // Chromium logs the refused address (422) as a console error: that refusal is what the test checks.
+  test.use({ ...SIGNED_OUT, allowedConsoleErrors: [/the server responded with a status of 422/] });
 
   test('a maker claims a tool by a domain e-mail, gets the badge, and the admin approves a proposed description', async ({ page, browser }) => {
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -81,7 +85,7 @@ test.describe('¿es tu herramienta?', () => {
 
     await page.getByLabel(`Correo en ${domain}`).fill('marta@gmail.com');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect(page.getByText('El correo debe ser una dirección del propio dominio de la herramienta', { exact: false })).toBeVisible();
+    await expect(page.getByText(`Usa una dirección de ${domain}.`)).toBeVisible();
     const address = `marta@${domain}`;
     await page.getByLabel(`Correo en ${domain}`).fill(address);
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
