@@ -65,6 +65,19 @@ export const ERROR_TABLE = {
   remote_unreachable: { status: 502, message: 'No se pudo abrir esa dirección. Comprueba que es correcta y que la web funciona.' },
   remote_timeout: { status: 504, message: 'Esa dirección tardó demasiado en responder. Inténtalo de nuevo o rellena los datos a mano.' },
   remote_not_page: { status: 422, message: 'Esa dirección no es una página web.' },
+  // Makers' claims of their tools and their proposed changes (issue 20).
+  claim_domain_mismatch: {
+    status: 422,
+    message: 'El correo debe ser una dirección del propio dominio de la herramienta (por ejemplo, nombre@dominio-de-la-herramienta.com).',
+  },
+  claim_no_domain: { status: 422, message: 'Esta herramienta no tiene una web propia con la que comprobar quién la hace. Escribe al equipo del sitio.' },
+  claim_token_invalid: { status: 410, message: 'El enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo.' },
+  claim_taken: { status: 409, message: 'Otra cuenta ya verificó que esta herramienta es suya. Si crees que es un error, escribe al equipo del sitio.' },
+  claim_already_yours: { status: 409, message: 'Ya verificaste que esta herramienta es tuya.' },
+  claim_not_found: { status: 404, message: 'Reclamación no encontrada' },
+  not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede proponer cambios en su ficha.' },
+  proposal_empty: { status: 400, message: 'La propuesta no cambia nada: modifica algún campo antes de enviarla.' },
+  proposal_not_found: { status: 404, message: 'Propuesta no encontrada' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKind = keyof typeof ERROR_TABLE;

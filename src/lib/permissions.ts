@@ -12,6 +12,8 @@ const USER_PERMISSIONS = [
   'save:image:own',
   'save:description:own',
   'update:profile:own',
+  // A maker's claim of a tool and, once verified, their proposed changes to its listing (issue 20).
+  'claim:post:own',
 ] as const;
 
 const ADMIN_PERMISSIONS = [
@@ -28,6 +30,8 @@ const ADMIN_PERMISSIONS = [
   'read:audit:any',
   'read:backup:any',
   'read:search-demand:any',
+  'moderate:report:any',
+  'moderate:claim:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];

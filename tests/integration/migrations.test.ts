@@ -25,6 +25,7 @@ describe('migrations', () => {
       'generated_stories',
       'image_generation_history',
       'link_checks',
+      'listing_proposals',
       'post_categories',
       'post_clicks',
       'post_views',
@@ -39,6 +40,8 @@ describe('migrations', () => {
       'search_misses',
       'sessions',
       'site_settings',
+      'tool_claims',
+      'tool_reports',
       'verifications',
     ]);
     expect(rows.filter((row) => !row.rowsecurity)).toEqual([]);

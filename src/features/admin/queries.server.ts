@@ -14,6 +14,8 @@ export interface AdminNavCounts {
   pending: number;
   published: number;
   users: number;
+  /** Open problem reports (issue 20). */
+  reports: number;
 }
 
 /** Throws the table's 'forbidden' unless the actor may do this; 'not_signed_in' without an actor. */
@@ -32,7 +34,8 @@ export async function adminNavCounts(actor: Pick<SessionUser, 'role'> | null): P
   const { rows } = await getPool().query<AdminNavCounts>(`
     SELECT (SELECT count(*)::int FROM posts WHERE status = 'pending') AS pending,
            (SELECT count(*)::int FROM posts WHERE status = 'published') AS published,
-           (SELECT count(*)::int FROM profiles) AS users`);
+           (SELECT count(*)::int FROM profiles) AS users,
+           (SELECT count(*)::int FROM tool_reports WHERE status = 'open') AS reports`);
   return rows[0]!;
 }
 

@@ -3,7 +3,7 @@ export interface AdminSection {
   href: string;
   label: string;
   /** Which of the layout's counts the link shows, if any. */
-  count?: 'pending' | 'published' | 'users';
+  count?: 'pending' | 'published' | 'users' | 'reports';
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -12,6 +12,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/publicados', label: 'Publicados', count: 'published' },
   { href: '/admin/usuarios', label: 'Usuarios', count: 'users' },
   { href: '/admin/redirecciones', label: 'Redirecciones' },
+  { href: '/admin/informes', label: 'Informes y reclamaciones', count: 'reports' },
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },
   { href: '/admin/busquedas', label: 'Búsquedas sin resultado' },
   { href: '/admin/descripciones', label: 'Descripciones' },

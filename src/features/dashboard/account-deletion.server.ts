@@ -33,6 +33,8 @@ export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<
         WHERE id IN (SELECT post_id FROM saved_posts WHERE user_id = $1)`,
       [userId],
     );
+    // Their problem reports go (the claims and proposals go with the profile, by cascade).
+    await client.query('DELETE FROM tool_reports WHERE user_id = $1', [userId]);
     // Password-reset and account-deletion tokens carry the user id as their value.
     await client.query('DELETE FROM verifications WHERE value = $1', [userId]);
     // Rate-limit counters are keyed '<name>:user:<id>' (and 'inflight:user:<id>').

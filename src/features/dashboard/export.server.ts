@@ -114,6 +114,25 @@ export async function exportUserData(userId: string, siteName: string, db: Query
     'SELECT id, title, prompt, options, content, created_at FROM generated_stories WHERE user_id = $1 ORDER BY created_at DESC',
     userId,
   );
+  // Issue 20: problems the user reported, tools they claimed, and changes they proposed as a verified maker.
+  const reports = await rows<{ tool: string; reason: string; details: string | null; email: string | null; status: string; created_at: Date }>(
+    db,
+    `SELECT p.slug AS tool, r.reason, r.details, r.email, r.status, r.created_at
+       FROM tool_reports r JOIN posts p ON p.id = r.post_id WHERE r.user_id = $1 ORDER BY r.created_at DESC`,
+    userId,
+  );
+  const claims = await rows<{ tool: string; method: string; email: string | null; status: string; created_at: Date; verified_at: Date | null }>(
+    db,
+    `SELECT p.slug AS tool, c.method, c.email, c.status, c.created_at, c.verified_at
+       FROM tool_claims c JOIN posts p ON p.id = c.post_id WHERE c.user_id = $1 ORDER BY c.created_at DESC`,
+    userId,
+  );
+  const proposals = await rows<{ tool: string; changes: unknown; status: string; created_at: Date }>(
+    db,
+    `SELECT p.slug AS tool, l.changes, l.status, l.created_at
+       FROM listing_proposals l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 ORDER BY l.created_at DESC`,
+    userId,
+  );
 
   return {
     site: siteName,
@@ -189,6 +208,28 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       options: story.options,
       content: story.content,
       createdAt: iso(story.created_at),
+    })),
+    toolReports: reports.map((report) => ({
+      tool: report.tool,
+      reason: report.reason,
+      details: report.details,
+      email: report.email,
+      status: report.status,
+      createdAt: iso(report.created_at),
+    })),
+    toolClaims: claims.map((claim) => ({
+      tool: claim.tool,
+      method: claim.method,
+      email: claim.email,
+      status: claim.status,
+      createdAt: iso(claim.created_at),
+      verifiedAt: iso(claim.verified_at),
+    })),
+    listingProposals: proposals.map((proposal) => ({
+      tool: proposal.tool,
+      changes: proposal.changes,
+      status: proposal.status,
+      createdAt: iso(proposal.created_at),
     })),
   };
 }

@@ -518,3 +518,95 @@ export const searchMisses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.query] }), check('search_misses_query_length', sql`char_length(${t.query}) BETWEEN 1 AND 100`)],
 );
+
+/** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */
+export const reportReason = pgEnum('report_reason', ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other']);
+export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
+
+/** A visitor's report of a problem with a published tool; guests may report, so user_id is optional. */
+export const toolReports = pgTable(
+  'tool_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    reason: reportReason('reason').notNull(),
+    // Plain text, shown escaped; never HTML.
+    details: text('details'),
+    // Where the reporter wants a reply, if anywhere.
+    email: text('email'),
+    status: reportStatus('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tool_reports_open_idx').on(t.status, t.postId, t.createdAt.desc()),
+    index('tool_reports_user_idx').on(t.userId),
+    check('tool_reports_details_length', sql`char_length(${t.details}) <= 1000`),
+    check('tool_reports_email_length', sql`char_length(${t.email}) <= 254`),
+  ],
+);
+
+/** How a maker proves a tool is theirs: a link to an address at its domain, or a token on its site. */
+export const claimMethod = pgEnum('claim_method', ['email', 'site']);
+export const claimStatus = pgEnum('claim_status', ['pending', 'verified', 'revoked']);
+
+/** A user's claim to be a tool's maker (issue 20, «¿Es tu herramienta?»); at most one verified claim per tool. */
+export const toolClaims = pgTable(
+  'tool_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    method: claimMethod('method').notNull(),
+    // The address the link went to (method 'email').
+    email: text('email'),
+    // SHA-256 of the one-time token; the token itself is only ever in the e-mail or on the maker's site.
+    tokenHash: text('token_hash').notNull(),
+    status: claimStatus('status').notNull().default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the token is spent: a used token never verifies again.
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tool_claims_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('tool_claims_one_verified_idx')
+      .on(t.postId)
+      .where(sql`${t.status} = 'verified'`),
+    index('tool_claims_user_idx').on(t.userId),
+  ],
+);
+
+export const proposalStatus = pgEnum('proposal_status', ['pending', 'approved', 'rejected']);
+
+/** A verified maker's proposed change to their live listing, applied only when an admin approves it. */
+export const listingProposals = pgTable(
+  'listing_proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // The proposed values of the fields that differ, and those fields' values when it was proposed (the diff).
+    changes: jsonb('changes').notNull(),
+    before: jsonb('before').notNull(),
+    status: proposalStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('listing_proposals_status_idx').on(t.status, t.createdAt.desc()), index('listing_proposals_user_idx').on(t.userId)],
+);

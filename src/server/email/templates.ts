@@ -102,3 +102,16 @@ export function rejectionEmail(options: { to: string; name: string; title: strin
     html: layout(options.siteName, [intro, news, reason, next], { label: 'Editar la publicación', url: options.editUrl }, []),
   };
 }
+
+/** Sent to an address at a tool's own domain when someone claims the tool (issue 20): the one-time link proves it. */
+export function claimEmail(options: { to: string; name: string; title: string; url: string; hours: number; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const news = `Has pedido verificar que «${options.title}» es tuya en ${options.siteName}. Abre este enlace con tu cuenta iniciada para confirmarlo.`;
+  const after = `El enlace sirve una sola vez y caduca en ${options.hours} horas. Si no lo pediste tú, ignora este correo.`;
+  return {
+    to: options.to,
+    subject: `Verifica que «${options.title}» es tuya`,
+    text: `${intro}\n\n${news}\n\n${options.url}\n\n${after}\n`,
+    html: layout(options.siteName, [intro, news], { label: 'Verificar la herramienta', url: options.url }, [after]),
+  };
+}

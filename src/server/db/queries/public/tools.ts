@@ -172,6 +172,8 @@ export const toolPageColumns = {
   linkStatus: posts.linkStatus,
   articleIsTemplate: posts.articleIsTemplate,
   articleTextLength: posts.articleTextLength,
+  // «Verificada por su creador» (issue 20): someone proved they make it; not the editorial is_verified flag.
+  makerVerified: sql<boolean>`EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${posts.id} AND c.status = 'verified')`,
 };
 
 /** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */

@@ -1,0 +1,348 @@
+/**
+ * Makers' claims of their tools (issue 20): proof by a one-time link sent to an address at the tool's own
+ * registrable domain (only its SHA-256 is stored; 24 h; single use), at most one verified maker per tool (a
+ * partial unique index settles races), admins revoke. A verified maker proposes changes to the live listing;
+ * an admin approves them through the normal admin edit (saveEdit: audit, page stamp, rebuild) or rejects them.
+ * Every step is written to the audit log.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { can } from '../../lib/permissions.ts';
+import { recordAdminAction } from '../../server/audit/audit-log.ts';
+import type { SessionUser } from '../../server/auth/auth.ts';
+import { registrableDomain } from '../../server/catalogue/site-check.ts';
+import { getPool } from '../../server/db/client.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
+import { claimEmail } from '../../server/email/templates.ts';
+import { siteMailer } from '../../server/email/site-mailer.ts';
+import type { SendMail } from '../../server/email/mailer.ts';
+import { AppError, endpoint, parseWith } from '../../server/http/endpoint.ts';
+import { siteConfig } from '../../server/site.ts';
+import { editInput } from '../publish/post-form.ts';
+import { loadEditablePost, saveEdit } from '../publish/queries.server.ts';
+import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { emailClaimInput, idParams, proposalDecisionInput, proposalInput, type ProposalInput } from './claim-input.ts';
+import { CLAIM_TOKEN_HOURS, CLAIM_VERIFY_PATH, PROPOSAL_FIELDS, type ProposalValues } from './claims.ts';
+
+type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}
+
+export interface ClaimableTool {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  url: string | null;
+  domain: string | null;
+  /** The verified maker's user id, if anyone has proved it. */
+  makerId: string | null;
+}
+
+/** A published tool as /reclamar/{slug} needs it. */
+export async function findClaimableTool(slug: string, pool: pg.Pool = getPool()): Promise<ClaimableTool | undefined> {
+  const { rows } = await pool.query<ClaimableTool>(
+    `SELECT p.id, p.slug, p.title, p.description, p.url, p.domain,
+            (SELECT c.user_id FROM tool_claims c WHERE c.post_id = p.id AND c.status = 'verified') AS "makerId"
+       FROM posts p WHERE p.slug = $1 AND p.status = 'published'`,
+    [slug],
+  );
+  return rows[0];
+}
+
+async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
+  const { rows } = await db.query<ClaimableTool>(
+    `SELECT p.id, p.slug, p.title, p.description, p.url, p.domain,
+            (SELECT c.user_id FROM tool_claims c WHERE c.post_id = p.id AND c.status = 'verified') AS "makerId"
+       FROM posts p WHERE p.id = $1 AND p.status = 'published'`,
+    [postId],
+  );
+  if (!rows[0]) throw new AppError('tool_not_found');
+  return rows[0];
+}
+
+function assertClaimable(tool: ClaimableTool, actor: Actor): void {
+  if (tool.makerId === actor.id) throw new AppError('claim_already_yours');
+  if (tool.makerId) throw new AppError('claim_taken');
+}
+
+/** Whether `email` is an address at the tool's registrable domain (a subdomain of it counts: equipo.ejemplo.com). */
+export function emailAtDomain(email: string, domain: string): boolean {
+  const host = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return registrableDomain(`https://${host}/`) === domain;
+}
+
+/** Starts an e-mail claim and sends the one-time link; the token exists only in that message. */
+export async function requestEmailClaim(actor: Actor, postId: string, email: string, options: { pool?: pg.Pool; send?: SendMail } = {}): Promise<void> {
+  const pool = options.pool ?? getPool();
+  const tool = await toolById(postId, pool);
+  assertClaimable(tool, actor);
+  if (!tool.domain) throw new AppError('claim_no_domain');
+  if (!emailAtDomain(email, tool.domain)) throw new AppError('claim_domain_mismatch', { fields: { email: 'Usa una dirección de ' + tool.domain + '.' } });
+  const token = randomBytes(32).toString('base64url');
+  await inTransaction(async (client) => {
+    await client.query(
+      `INSERT INTO tool_claims (post_id, user_id, method, email, token_hash, expires_at)
+       VALUES ($1, $2, 'email', $3, $4, now() + make_interval(hours => $5))`,
+      [postId, actor.id, email, hashToken(token), CLAIM_TOKEN_HOURS],
+    );
+    await recordAdminAction(
+      actor,
+      {
+        action: 'claim.request',
+        targetType: 'post',
+        targetId: postId,
+        summary: `Pidió verificar «${tool.title}» con ${email}`,
+        after: { method: 'email', email },
+      },
+      client,
+    );
+  }, pool);
+  const site = siteConfig();
+  const url = new URL(`${CLAIM_VERIFY_PATH}?token=${token}`, site.url).href;
+  await (options.send ?? siteMailer())(claimEmail({ to: email, name: actor.name, title: tool.title, url, hours: CLAIM_TOKEN_HOURS, siteName: site.name }));
+}
+
+/**
+ * Spends a link's token for the signed-in user: the claim becomes verified. Another user's token, a spent or
+ * expired one, and an unknown one all read the same (410), so a token says nothing about its owner.
+ */
+export async function verifyClaimToken(actor: Actor, token: string, pool: pg.Pool = getPool()): Promise<{ slug: string; title: string }> {
+  try {
+    return await inTransaction(async (client) => {
+      const { rows } = await client.query<{ id: string; post_id: string; user_id: string; usable: boolean }>(
+        `SELECT id, post_id, user_id, (used_at IS NULL AND status = 'pending' AND expires_at > now()) AS usable
+           FROM tool_claims WHERE token_hash = $1 FOR UPDATE`,
+        [hashToken(token)],
+      );
+      const claim = rows[0];
+      if (!claim || !claim.usable || claim.user_id !== actor.id) throw new AppError('claim_token_invalid');
+      const tool = await toolById(claim.post_id, client);
+      assertClaimable(tool, actor);
+      await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claim.id]);
+      await recordAdminAction(
+        actor,
+        { action: 'claim.verify', targetType: 'post', targetId: tool.id, summary: `Verificó que «${tool.title}» es suya`, after: { claimId: claim.id } },
+        client,
+      );
+      return { slug: tool.slug, title: tool.title };
+    }, pool);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('claim_taken');
+    throw error;
+  }
+}
+
+function assertClaimModerator(actor: Pick<SessionUser, 'role'> | null): void {
+  if (!actor) throw new AppError('not_signed_in');
+  if (!can(actor.role, 'moderate:claim:any')) throw new AppError('forbidden');
+}
+
+/** An admin withdraws a verified (or pending) claim: the badge goes and the maker can no longer propose. */
+export async function revokeClaim(actor: Actor, claimId: string, pool: pg.Pool = getPool()): Promise<void> {
+  assertClaimModerator(actor);
+  await inTransaction(async (client) => {
+    const { rows } = await client.query<{ post_id: string; status: string; title: string; user_name: string }>(
+      `SELECT c.post_id, c.status, p.title, u.name AS user_name
+         FROM tool_claims c JOIN posts p ON p.id = c.post_id JOIN profiles u ON u.id = c.user_id
+        WHERE c.id = $1 AND c.status <> 'revoked' FOR UPDATE OF c`,
+      [claimId],
+    );
+    const claim = rows[0];
+    if (!claim) throw new AppError('claim_not_found');
+    await client.query(`UPDATE tool_claims SET status = 'revoked', revoked_at = now() WHERE id = $1`, [claimId]);
+    await recordAdminAction(
+      actor,
+      {
+        action: 'claim.revoke',
+        targetType: 'post',
+        targetId: claim.post_id,
+        summary: `Retiró a ${claim.user_name} como creador de «${claim.title}»`,
+        before: { status: claim.status },
+        after: { status: 'revoked' },
+      },
+      client,
+    );
+  }, pool);
+}
+
+/** The fields of `input` that differ from the listing now, and their current values. */
+function diff(tool: ClaimableTool, input: ProposalInput): { changes: ProposalValues; before: ProposalValues } {
+  const current: Record<(typeof PROPOSAL_FIELDS)[number], string> = { title: tool.title, description: tool.description, url: tool.url ?? '' };
+  const changes: ProposalValues = {};
+  const before: ProposalValues = {};
+  for (const field of PROPOSAL_FIELDS) {
+    if (input[field] !== current[field]) {
+      changes[field] = input[field];
+      before[field] = current[field];
+    }
+  }
+  return { changes, before };
+}
+
+/** A verified maker's proposed change, saved for an admin; nothing on the listing changes yet. */
+export async function createProposal(actor: Actor, postId: string, input: ProposalInput, pool: pg.Pool = getPool()): Promise<{ id: string }> {
+  return inTransaction(async (client) => {
+    const tool = await toolById(postId, client);
+    if (tool.makerId !== actor.id) throw new AppError('not_maker');
+    const { changes, before } = diff(tool, input);
+    if (Object.keys(changes).length === 0) throw new AppError('proposal_empty');
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO listing_proposals (post_id, user_id, changes, before) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [postId, actor.id, JSON.stringify(changes), JSON.stringify(before)],
+    );
+    await recordAdminAction(
+      actor,
+      { action: 'proposal.create', targetType: 'post', targetId: postId, summary: `Propuso cambios en «${tool.title}»`, before, after: changes },
+      client,
+    );
+    return rows[0]!;
+  }, pool);
+}
+
+export interface PendingProposal {
+  id: string;
+  postId: string;
+  slug: string;
+  title: string;
+  makerName: string;
+  createdAt: Date;
+  changes: ProposalValues;
+  before: ProposalValues;
+}
+
+export interface ClaimRow {
+  id: string;
+  slug: string;
+  title: string;
+  userName: string;
+  userEmail: string;
+  email: string | null;
+  status: 'pending' | 'verified';
+  createdAt: Date;
+}
+
+/** Pending proposals, oldest first (first come, first served). */
+export async function listPendingProposals(actor: Pick<SessionUser, 'role'> | null, pool: pg.Pool = getPool()): Promise<PendingProposal[]> {
+  assertClaimModerator(actor);
+  const { rows } = await pool.query<PendingProposal>(
+    `SELECT l.id, l.post_id AS "postId", p.slug, p.title, u.name AS "makerName", l.created_at AS "createdAt", l.changes, l.before
+       FROM listing_proposals l JOIN posts p ON p.id = l.post_id JOIN profiles u ON u.id = l.user_id
+      WHERE l.status = 'pending' ORDER BY l.created_at LIMIT 200`,
+  );
+  return rows;
+}
+
+/** Verified claims and the pending ones of the last day, newest first. */
+export async function listClaims(actor: Pick<SessionUser, 'role'> | null, pool: pg.Pool = getPool()): Promise<ClaimRow[]> {
+  assertClaimModerator(actor);
+  const { rows } = await pool.query<ClaimRow>(
+    `SELECT c.id, p.slug, p.title, u.name AS "userName", u.email AS "userEmail", c.email, c.status, c.created_at AS "createdAt"
+       FROM tool_claims c JOIN posts p ON p.id = c.post_id JOIN profiles u ON u.id = c.user_id
+      WHERE c.status = 'verified' OR (c.status = 'pending' AND c.expires_at > now())
+      ORDER BY c.created_at DESC LIMIT 200`,
+  );
+  return rows;
+}
+
+/**
+ * Approves a proposal by saving the listing through the admin's edit (the same audit, page stamp and rebuild as
+ * /admin/edit), or rejects it. A proposal is decided once.
+ */
+export async function decideProposal(actor: SessionUser, proposalId: string, action: 'approve' | 'reject', pool: pg.Pool = getPool()): Promise<void> {
+  assertClaimModerator(actor);
+  const { rows } = await pool.query<{ post_id: string; changes: ProposalValues; title: string }>(
+    `SELECT l.post_id, l.changes, p.title FROM listing_proposals l JOIN posts p ON p.id = l.post_id WHERE l.id = $1 AND l.status = 'pending'`,
+    [proposalId],
+  );
+  const proposal = rows[0];
+  if (!proposal) throw new AppError('proposal_not_found');
+  if (action === 'approve') {
+    const loaded = await loadEditablePost(proposal.post_id, actor, pool);
+    if (loaded === 'missing' || loaded === 'forbidden') throw new AppError('tool_not_found');
+    const { post } = loaded;
+    const input = parseWith(editInput, {
+      title: post.title,
+      description: post.description,
+      url: post.url,
+      pricing: post.pricing,
+      categoryIds: post.categoryIds,
+      imageUrl: post.imageUrl,
+      logoUrl: post.logoUrl,
+      content: post.content,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      keywords: post.keywords,
+      author: post.author,
+      useCases: post.useCases,
+      version: post.version,
+      ...proposal.changes,
+    });
+    await saveEdit(proposal.post_id, input, actor, siteConfig(), pool);
+  }
+  await inTransaction(async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE listing_proposals SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1 AND status = 'pending'`,
+      [proposalId, action === 'approve' ? 'approved' : 'rejected', actor.id],
+    );
+    if (!rowCount) throw new AppError('proposal_not_found');
+    await recordAdminAction(
+      actor,
+      {
+        action: `proposal.${action}`,
+        targetType: 'post',
+        targetId: proposal.post_id,
+        summary: `${action === 'approve' ? 'Aprobó' : 'Rechazó'} los cambios propuestos por el creador de «${proposal.title}»`,
+        after: proposal.changes,
+      },
+      client,
+    );
+  }, pool);
+  if (action === 'approve') await publishedContentChanged(`cambios del creador de «${proposal.title}»`);
+}
+
+/** POST /api/claims/{postId}/email {email}: sends the one-time link to that address at the tool's domain. */
+export const emailClaimEndpoint = endpoint({
+  access: { need: 'claim:post:own', signedOut: 'Inicia sesión para reclamar una herramienta.' },
+  params: idParams,
+  body: { json: emailClaimInput, maxBytes: 1024 },
+  limits: { name: 'claims', user: { window: 3600, max: 5 }, ip: { window: 3600, max: 20 } },
+  handle: async ({ user, params, body }) => {
+    await requestEmailClaim(user, params.id, body.email);
+    return { sent: true };
+  },
+});
+
+/** POST /api/claims/{postId}/proposals {title, description, url}: a verified maker's proposal. */
+export const proposalEndpoint = endpoint({
+  access: { need: 'claim:post:own', signedOut: 'Inicia sesión para proponer cambios.' },
+  params: idParams,
+  body: { json: proposalInput, maxBytes: 16 * 1024 },
+  limits: { name: 'proposals', user: { window: 3600, max: 10 } },
+  handle: async ({ user, params, body }) => createProposal(user, params.id, body),
+});
+
+/** POST /api/admin/claims/{claimId}: revokes a claim. */
+export const revokeClaimEndpoint = endpoint({
+  access: 'moderate:claim:any',
+  params: idParams,
+  limits: { name: 'claim-actions', user: { window: 600, max: 120 } },
+  handle: async ({ user, params }) => {
+    await revokeClaim(user, params.id);
+  },
+});
+
+/** POST /api/admin/proposals/{proposalId} {action}: approves or rejects a proposal. */
+export const proposalDecisionEndpoint = endpoint({
+  access: 'moderate:claim:any',
+  params: idParams,
+  body: { json: proposalDecisionInput, maxBytes: 256 },
+  limits: { name: 'claim-actions', user: { window: 600, max: 120 } },
+  handle: async ({ user, params, body }) => {
+    await decideProposal(user, params.id, body.action);
+  },
+});

@@ -1,0 +1,17 @@
+/** «¿Es tu herramienta?» (issue 20): routes, limits and texts shared by the pages, the forms and the server. */
+
+/** How long the link sent to the tool's domain stays valid. */
+export const CLAIM_TOKEN_HOURS = 24;
+
+export const claimPath = (slug: string) => `/reclamar/${slug}`;
+export const CLAIM_VERIFY_PATH = '/reclamar/verificar';
+export const claimEmailEndpoint = (postId: string) => `/api/claims/${postId}/email`;
+export const proposalEndpoint = (postId: string) => `/api/claims/${postId}/proposals`;
+export const claimRevokeEndpoint = (claimId: string) => `/api/admin/claims/${claimId}`;
+export const proposalDecisionEndpoint = (proposalId: string) => `/api/admin/proposals/${proposalId}`;
+
+/** The listing fields a verified maker may propose changing, with their Spanish names for the admin's diff. */
+export const PROPOSAL_FIELDS = ['title', 'description', 'url'] as const;
+export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
+export const PROPOSAL_FIELD_LABEL: Record<ProposalField, string> = { title: 'Título', description: 'Descripción', url: 'Web' };
+export type ProposalValues = Partial<Record<ProposalField, string>>;

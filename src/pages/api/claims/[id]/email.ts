@@ -1,0 +1,5 @@
+import { emailClaimEndpoint } from '../../../../features/claims/claims.server.ts';
+
+export const prerender = false;
+
+export const POST = emailClaimEndpoint;

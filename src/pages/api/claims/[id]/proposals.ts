@@ -1,0 +1,5 @@
+import { proposalEndpoint } from '../../../../features/claims/claims.server.ts';
+
+export const prerender = false;
+
+export const POST = proposalEndpoint;
