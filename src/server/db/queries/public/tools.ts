@@ -3,9 +3,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type FilterType, type ToolListQuery } from '../../../../features/catalogue/filters.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
+import type { ToolFacts } from '../../../../lib/tool-facts.ts';
 import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
+import { toolFactsJson } from '../tool-facts.ts';
 
 // Drizzle prints a column of the queried table unqualified ("id"), which inside a correlated
 // subquery would bind to the subquery's own table: spell the outer columns out.
@@ -160,6 +162,7 @@ export const toolPageColumns = {
   linkStatus: posts.linkStatus,
   articleIsTemplate: posts.articleIsTemplate,
   articleTextLength: posts.articleTextLength,
+  facts: sql<ToolFacts>`${sql.raw(toolFactsJson('"posts"'))}`,
 };
 
 /** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */
