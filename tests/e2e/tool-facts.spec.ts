@@ -23,7 +23,20 @@ test('an admin fills a tool’s facts in the editor; the page shows them in «Da
   test.setTimeout(420_000);
   const email = uniqueEmail('datos-admin');
   await createAccount({ email, name: 'Dora Datos', password: TEST_PASSWORD, role: 'admin' });
-  const id = await withSiteDatabase(async (db) => (await db.query<{ id: string }>('SELECT id FROM posts WHERE slug = $1', [SLUG])).rows[0]!.id);
+  // The tool starts with nothing known, whatever an earlier run of this spec saved.
+  const id = await withSiteDatabase(
+    async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `UPDATE posts SET spanish_interface = 'unknown', spanish_output = 'unknown', spanish_voice = 'unknown', free_plan = 'unknown',
+                  price_from_amount = NULL, price_from_currency = NULL, price_from_period = NULL, platforms = '{}', open_source = 'unknown',
+                  license = NULL, company = NULL, company_country = NULL, launch_year = NULL, signup_required = 'unknown',
+                  facts_checked_at = NULL, facts_checked_by = NULL
+           WHERE slug = $1 RETURNING id`,
+          [SLUG],
+        )
+      ).rows[0]!.id,
+  );
   await signIn(page, email);
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -64,7 +77,8 @@ test('an admin fills a tool’s facts in the editor; the page shows them in «Da
   await expect(facts.getByLabel('Precio desde (importe)')).toHaveValue('29,5');
   await expect(facts).toContainText('Última comprobación:');
 
-  const guest = await browser.newPage({ ...SIGNED_OUT, viewport: { width: 390, height: 844 } });
+  const guestContext = await browser.newContext({ ...SIGNED_OUT, viewport: { width: 390, height: 844 } });
+  const guest = await guestContext.newPage();
   const expectFactsBox = async () => {
     const box = guest.getByRole('region', { name: 'Datos clave' });
     await expect(box.locator('[data-fact="spanish"] dd')).toHaveText('Entiende y responde en español (interfaz en inglés)');
@@ -101,5 +115,5 @@ test('an admin fills a tool’s facts in the editor; the page shows them in «Da
   await expectFactsBox();
   await guest.setViewportSize({ width: 1280, height: 900 });
   await expectNoSeriousA11yViolations(guest);
-  await guest.close();
+  await guestContext.close();
 });
