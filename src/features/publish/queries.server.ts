@@ -103,7 +103,7 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
  * (moderation/queue.server.ts): it publishes them under the site's name. With nothing known there is nothing to
  * vouch for, so the facts stay unchecked. A request can never name the date or the checker (post-form.ts).
  */
-export function factsCheck(facts: ToolFactsInput, actor: Pick<SessionUser, 'id' | 'role'>): { facts_checked_at: Date | null; facts_checked_by: string | null } {
+function factsCheck(facts: ToolFactsInput, actor: Pick<SessionUser, 'id' | 'role'>): { facts_checked_at: Date | null; facts_checked_by: string | null } {
   const vouched = can(actor.role, 'check:facts:any') && hasKnownFacts({ ...facts, checkedAt: null, checkedBy: null });
   return vouched ? { facts_checked_at: new Date(), facts_checked_by: actor.id } : { facts_checked_at: null, facts_checked_by: null };
 }
