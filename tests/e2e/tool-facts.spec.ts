@@ -42,7 +42,8 @@ test('an admin fills a tool’s facts in the editor; the page shows them in «Da
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/admin/edit/${id}`);
   const facts = page.getByRole('group', { name: 'Datos de la herramienta' });
-  await expect(facts).toBeVisible();
+  // The editor is a client-only island: on a busy machine it takes more than 5 s to replace «Cargando publicación...».
+  await expect(facts).toBeVisible({ timeout: 30_000 });
   await expect(facts.getByLabel('Interfaz')).toHaveValue('unknown');
   expect(await horizontalOverflow(page)).toBe(0);
 
@@ -69,11 +70,11 @@ test('an admin fills a tool’s facts in the editor; the page shows them in «Da
   expect(await horizontalOverflow(page)).toBe(0);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Guardar Cambios' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
 
   // The editor shows them back, checked today by this admin.
   await page.goto(`/admin/edit/${id}`);
-  await expect(facts.getByLabel('Empresa', { exact: true })).toHaveValue('Langfuse GmbH');
+  await expect(facts.getByLabel('Empresa', { exact: true })).toHaveValue('Langfuse GmbH', { timeout: 30_000 });
   await expect(facts.getByLabel('Precio desde (importe)')).toHaveValue('29,5');
   await expect(facts).toContainText('Última comprobación:');
 
