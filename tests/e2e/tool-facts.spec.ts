@@ -20,7 +20,8 @@ async function softwareApplication(page: Page): Promise<Record<string, unknown>>
 }
 
 test('an admin fills a tool’s facts in the editor; the page shows them in «Datos clave» and in its JSON-LD', async ({ page, browser }) => {
-  test.setTimeout(420_000);
+  // Long: the rebuild it waits for at the end takes minutes on a busy machine.
+  test.setTimeout(720_000);
   const email = uniqueEmail('datos-admin');
   await createAccount({ email, name: 'Dora Datos', password: TEST_PASSWORD, role: 'admin' });
   // The tool starts with nothing known, whatever an earlier run of this spec saved.
