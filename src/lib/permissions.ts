@@ -21,6 +21,8 @@ const ADMIN_PERMISSIONS = [
   'read:post:any',
   'update:post:any',
   'moderate:post:any',
+  // Vouch for a tool's facts (facts_checked_at / facts_checked_by): an author's facts are only claims.
+  'check:facts:any',
   'delete:post:any',
   'manage:user:any',
   'manage:redirect:any',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, organizationJsonLd, softwareApplicationJsonLd } from './seo.ts';
+import { breadcrumbJsonLd, organizationJsonLd, softwareApplicationJsonLd, type JsonLdFacts } from './seo.ts';
 
 const tool = {
   title: 'ChatGPT',
@@ -21,7 +21,6 @@ describe('softwareApplicationJsonLd', () => {
       url: tool.url,
       image: tool.image,
       applicationCategory: 'Asistentes de chat',
-      operatingSystem: 'Web',
       sameAs: tool.externalUrl,
       offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
     });
@@ -38,6 +37,52 @@ describe('softwareApplicationJsonLd', () => {
   it('survives JSON serialisation unchanged', () => {
     const data = softwareApplicationJsonLd({ ...tool, pricing: 'free' });
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+  });
+});
+
+describe('softwareApplicationJsonLd with the tool’s facts', () => {
+  const unknown: JsonLdFacts = { spanishInterface: 'unknown', spanishOutput: 'unknown', freePlan: 'unknown', priceFrom: null, platforms: [] };
+  const withFacts = (facts: Partial<JsonLdFacts>, pricing: 'free' | 'freemium' | 'paid' | 'open_source' | 'unknown' = 'unknown') =>
+    softwareApplicationJsonLd({ ...tool, pricing, facts: { ...unknown, ...facts } });
+
+  it('states nothing that is unknown: no offers, operating system, language or free access', () => {
+    const data = withFacts({});
+    for (const key of ['offers', 'operatingSystem', 'inLanguage', 'isAccessibleForFree']) expect(data).not.toHaveProperty(key);
+  });
+
+  it('offers a known price from, in its currency, beside the free plan', () => {
+    const data = withFacts({ freePlan: 'yes', priceFrom: { amount: 20, currency: 'USD', period: 'month' } }, 'freemium');
+    expect(data.offers).toEqual([
+      { '@type': 'Offer', price: '0', priceCurrency: 'EUR', description: 'Plan gratuito con planes de pago opcionales' },
+      { '@type': 'Offer', price: '20', priceCurrency: 'USD', description: 'Desde 20 US$/mes' },
+    ]);
+    expect(data.isAccessibleForFree).toBe(true);
+  });
+
+  it('a paid tool with a price has one offer and, without a free plan, is not free to use', () => {
+    const data = withFacts({ freePlan: 'no', priceFrom: { amount: 9.99, currency: 'EUR', period: 'year' } }, 'paid');
+    expect(data.offers).toEqual({ '@type': 'Offer', price: '9.99', priceCurrency: 'EUR', description: 'Desde 9,99 €/año' });
+    expect(data.isAccessibleForFree).toBe(false);
+  });
+
+  it('a checked «no free plan» wins over a free pricing model; a trial is not a free plan', () => {
+    expect(withFacts({ freePlan: 'no' }, 'freemium')).not.toHaveProperty('offers');
+    expect(withFacts({ freePlan: 'no' }, 'freemium').isAccessibleForFree).toBe(false);
+    expect(withFacts({ freePlan: 'trial' }, 'paid')).not.toHaveProperty('offers');
+    expect(withFacts({ freePlan: 'trial' }, 'paid')).not.toHaveProperty('isAccessibleForFree');
+    expect(withFacts({ freePlan: 'yes' }, 'unknown').offers).toMatchObject({ price: '0', description: 'Plan gratuito' });
+  });
+
+  it('lists the operating systems among the platforms, in order, and leaves the rest out', () => {
+    const data = withFacts({ platforms: ['web', 'ios', 'android', 'windows', 'macos', 'linux', 'extension', 'api', 'self_hosted'] });
+    expect(data.operatingSystem).toBe('Web, iOS, Android, Windows, macOS, Linux');
+    expect(withFacts({ platforms: ['api'] })).not.toHaveProperty('operatingSystem');
+  });
+
+  it('says «es» only when the interface or the answers are in Spanish', () => {
+    expect(withFacts({ spanishInterface: 'yes' }).inLanguage).toBe('es');
+    expect(withFacts({ spanishOutput: 'yes', spanishInterface: 'no' }).inLanguage).toBe('es');
+    expect(withFacts({ spanishInterface: 'no', spanishOutput: 'no' })).not.toHaveProperty('inLanguage');
   });
 });
 

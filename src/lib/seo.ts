@@ -1,4 +1,6 @@
 /** SEO rules of SPEC §9 and the JSON-LD objects our pages publish. */
+import type { PricingModel } from './pricing.ts';
+import { formatPriceFrom, type Platform, type ToolFacts } from './tool-facts.ts';
 
 export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;
@@ -58,16 +60,57 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd
   };
 }
 
-/** Offers by pricing model: free and open source cost 0 EUR; freemium starts at 0 EUR; paid and unknown state no price. */
+/** The facts the JSON-LD states; a tool page passes them all, and a source without them states nothing. */
+export type JsonLdFacts = Pick<ToolFacts, 'spanishInterface' | 'spanishOutput' | 'freePlan' | 'priceFrom' | 'platforms'>;
+
+const noFacts: JsonLdFacts = { spanishInterface: 'unknown', spanishOutput: 'unknown', freePlan: 'unknown', priceFrom: null, platforms: [] };
+
+// Platforms that are operating systems, in schema.org's usual spelling; an extension, an API or self-hosting is not one.
+const operatingSystems: Partial<Record<Platform, string>> = { web: 'Web', ios: 'iOS', android: 'Android', windows: 'Windows', macos: 'macOS', linux: 'Linux' };
+
+/**
+ * What the facts say to search engines, and nothing when a fact is unknown: `offers` (a free plan, or a free or
+ * open-source pricing model while the free plan is unknown, as a 0 EUR offer; a known price from as its own offer),
+ * `operatingSystem` from the platforms, `inLanguage` 'es' when the interface or the answers are in Spanish, and
+ * `isAccessibleForFree` (false only when the free plan is known to be absent).
+ */
+function factsJsonLd(facts: JsonLdFacts, pricing: PricingModel): JsonLd {
+  const data: JsonLd = {};
+  const offers: JsonLd[] = [];
+  const freeByPricing = pricing === 'free' || pricing === 'open_source' || pricing === 'freemium';
+  if (facts.freePlan === 'yes' || (facts.freePlan === 'unknown' && freeByPricing)) {
+    const description =
+      pricing === 'freemium' ? 'Plan gratuito con planes de pago opcionales' : pricing === 'free' || pricing === 'open_source' ? 'Gratis' : 'Plan gratuito';
+    offers.push({ '@type': 'Offer', price: '0', priceCurrency: 'EUR', description });
+  }
+  if (facts.priceFrom) {
+    offers.push({
+      '@type': 'Offer',
+      price: String(facts.priceFrom.amount),
+      priceCurrency: facts.priceFrom.currency,
+      description: formatPriceFrom(facts.priceFrom),
+    });
+  }
+  if (offers.length > 0) data.offers = offers.length === 1 ? offers[0] : offers;
+  const systems = facts.platforms.flatMap((platform) => operatingSystems[platform] ?? []);
+  if (systems.length > 0) data.operatingSystem = systems.join(', ');
+  if (facts.spanishInterface === 'yes' || facts.spanishOutput === 'yes') data.inLanguage = 'es';
+  if (facts.freePlan === 'no') data.isAccessibleForFree = false;
+  else if (facts.freePlan === 'yes' || pricing === 'free' || pricing === 'freemium') data.isAccessibleForFree = true;
+  return data;
+}
+
+/** A tool as schema.org's SoftwareApplication, with what its facts say (factsJsonLd). */
 export function softwareApplicationJsonLd(tool: {
   title: string;
   description: string;
   url: string;
   externalUrl: string | null;
   category: string | null;
-  pricing: 'free' | 'freemium' | 'paid' | 'open_source' | 'unknown';
+  pricing: PricingModel;
   image: string;
   dateModified: string;
+  facts?: JsonLdFacts | undefined;
 }): JsonLd {
   const data: JsonLd = {
     '@context': 'https://schema.org',
@@ -77,18 +120,9 @@ export function softwareApplicationJsonLd(tool: {
     url: tool.url,
     image: tool.image,
     applicationCategory: tool.category ?? 'BusinessApplication',
-    operatingSystem: 'Web',
-    inLanguage: 'es-ES',
     dateModified: tool.dateModified,
+    ...factsJsonLd(tool.facts ?? noFacts, tool.pricing),
   };
   if (tool.externalUrl) data.sameAs = tool.externalUrl;
-  if (tool.pricing === 'free' || tool.pricing === 'open_source' || tool.pricing === 'freemium') {
-    data.offers = {
-      '@type': 'Offer',
-      price: '0',
-      priceCurrency: 'EUR',
-      description: tool.pricing === 'freemium' ? 'Plan gratuito con planes de pago opcionales' : 'Gratis',
-    };
-  }
   return data;
 }

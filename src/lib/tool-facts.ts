@@ -71,6 +71,9 @@ export const MIN_LAUNCH_YEAR = 1990;
 export const MAX_COMPANY_LENGTH = 120;
 export const MAX_LICENSE_LENGTH = 60;
 
+const PRICE_AMOUNT_INVALID = `Escribe el importe en cifras, con dos decimales como mucho (por ejemplo 9,99), hasta ${MAX_PRICE_AMOUNT.toLocaleString('es-ES')}.`;
+const LAUNCH_YEAR_INVALID = `Escribe un año de ${MIN_LAUNCH_YEAR} en adelante, con cuatro cifras.`;
+
 const optionalText = (max: number) =>
   z
     .string()
@@ -91,7 +94,11 @@ export const toolFactsInput = z.object({
   freePlan: z.enum(freePlans).default('unknown'),
   priceFrom: z
     .object({
-      amount: z.coerce.number().min(0).max(MAX_PRICE_AMOUNT).multipleOf(0.01),
+      amount: z.coerce
+        .number({ error: PRICE_AMOUNT_INVALID })
+        .min(0, { error: PRICE_AMOUNT_INVALID })
+        .max(MAX_PRICE_AMOUNT, { error: PRICE_AMOUNT_INVALID })
+        .multipleOf(0.01, { error: PRICE_AMOUNT_INVALID }),
       currency: z.enum(priceCurrencies),
       period: z.enum(pricePeriods),
     })
@@ -114,10 +121,10 @@ export const toolFactsInput = z.object({
     .default(null)
     .or(z.literal('').transform(() => null)),
   launchYear: z.coerce
-    .number()
-    .int()
-    .min(MIN_LAUNCH_YEAR)
-    .max(new Date().getUTCFullYear() + 1)
+    .number({ error: LAUNCH_YEAR_INVALID })
+    .int({ error: LAUNCH_YEAR_INVALID })
+    .min(MIN_LAUNCH_YEAR, { error: LAUNCH_YEAR_INVALID })
+    .max(new Date().getUTCFullYear() + 1, { error: LAUNCH_YEAR_INVALID })
     .nullable()
     .default(null),
   signupRequired: z.enum(factAnswers).default('unknown'),

@@ -40,7 +40,21 @@ test.describe('tool page', () => {
       'href',
       '/categoria/asistentes-chat',
     );
-    await expect(article.getByText(/^Precio:\s+Freemium$/)).toBeVisible();
+    // «Datos clave» from the seeded facts: the price falls back to the pricing model while its amount is unknown.
+    const facts = article.getByRole('region', { name: 'Datos clave' });
+    await expect(facts.locator('[data-fact="spanish"] dd')).toHaveText('Sí');
+    await expect(facts.locator('[data-fact="price"] dd')).toHaveText('Freemium');
+    await expect(facts.locator('[data-fact="freePlan"] dd')).toHaveText('Sí');
+    await expect(facts.getByRole('list', { name: 'Plataformas' }).getByRole('listitem')).toHaveText([
+      'Web',
+      'iPhone y iPad',
+      'Android',
+      'Windows',
+      'macOS',
+      'API',
+    ]);
+    await expect(facts.locator('[data-fact="company"] dd')).toHaveText('OpenAI (Estados Unidos)');
+    await expect(facts).toContainText('Última revisión: 25 de noviembre de 2026');
 
     const visit = article.getByRole('link', { name: /^Visitar Herramienta/ });
     await expect(visit).toHaveAttribute('href', 'https://chatgpt.com/');
@@ -66,13 +80,11 @@ test.describe('tool page', () => {
   test('a page still on the seed’s template article is noindex, one with a written article is not', async ({ page }) => {
     await page.goto('/blimey');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow');
-    // Its price is unknown: the label is not repeated («Precio: Precio sin confirmar» before).
-    await expect(
-      page
-        .getByRole('article')
-        .first()
-        .getByText(/^Precio:\s+Sin confirmar$/),
-    ).toBeVisible();
+    // Nothing is known about it: the facts box says so, without repeating the label («Precio: Precio sin confirmar» before).
+    const facts = page.getByRole('region', { name: 'Datos clave' });
+    await expect(facts.locator('[data-fact="price"] dd')).toHaveText('Sin confirmar');
+    await expect(facts.locator('[data-fact="platforms"] dd')).toHaveText('Sin confirmar');
+    await expect(facts).not.toContainText('Última revisión');
     await page.goto('/chatgpt');
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   });
@@ -118,7 +130,9 @@ test.describe('tool page', () => {
       url: `${baseURL}/chatgpt`,
       image: `${baseURL}/og/chatgpt.png`,
       applicationCategory: 'Asistentes y chatbots',
-      operatingSystem: 'Web',
+      operatingSystem: 'Web, iOS, Android, Windows, macOS',
+      inLanguage: 'es',
+      isAccessibleForFree: true,
       offers: { '@type': 'Offer', price: '0', priceCurrency: 'EUR' },
     });
     expect(typeof app.description).toBe('string');

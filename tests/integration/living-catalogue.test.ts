@@ -306,7 +306,23 @@ describe('GET /api/v1/tools', () => {
     });
     expect(body.data[0]!.logo).toMatch(/^http:\/\/127\.0\.0\.1:4321\/media\/logos\/chatgpt-[0-9a-f]{12}\.png\?w=600$/);
     expect(Object.keys(body.data[0]!).sort()).toEqual(
-      ['categories', 'description', 'featured', 'id', 'image', 'logo', 'name', 'page', 'pricing', 'publishedAt', 'slug', 'updatedAt', 'url', 'verified'].sort(),
+      [
+        'categories',
+        'description',
+        'facts',
+        'featured',
+        'id',
+        'image',
+        'logo',
+        'name',
+        'page',
+        'pricing',
+        'publishedAt',
+        'slug',
+        'updatedAt',
+        'url',
+        'verified',
+      ].sort(),
     );
     expect(body.links.next).toBe('http://127.0.0.1:4321/api/v1/tools?page=2&per_page=24');
     expect(body.links.prev).toBeNull();

@@ -85,6 +85,8 @@ export interface AdminToolRow {
   discontinued: boolean;
   publishedAt: Date;
   updatedAt: Date;
+  /** When an admin or the editorial team last checked its facts; null while nobody has. */
+  factsCheckedAt: Date | null;
 }
 
 export async function listAdminTools(actor: Pick<SessionUser, 'role'> | null, filters: ToolFilters): Promise<Paged<AdminToolRow>> {
@@ -125,7 +127,8 @@ export async function listAdminTools(actor: Pick<SessionUser, 'role'> | null, fi
               coalesce((SELECT array_agg(c.name ORDER BY pc.position, c.name) FROM post_categories pc JOIN categories c ON c.id = pc.category_id
                         WHERE pc.post_id = p.id), '{}') AS categories,
               pr.name AS "authorName", p.link_status AS "linkStatus", p.discontinued_at IS NOT NULL AS discontinued,
-              coalesce(p.published_date, p.created_at) AS "publishedAt", p.updated_at AS "updatedAt"
+              coalesce(p.published_date, p.created_at) AS "publishedAt", p.updated_at AS "updatedAt",
+              p.facts_checked_at AS "factsCheckedAt"
        FROM posts p LEFT JOIN profiles pr ON pr.id = p.user_id
        ${where} ORDER BY ${ORDER_BY[filters.orden]} LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
       values,

@@ -5,6 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { pricingModels } from '../../lib/pricing.ts';
+import type { ToolFacts } from '../../lib/tool-facts.ts';
 import { toolPath } from '../../lib/tool-card.ts';
 import { z } from '../../lib/zod.ts';
 import { microCache } from '../../server/cache/micro-cache.ts';
@@ -62,6 +63,40 @@ export interface ApiTool {
   verified: boolean;
   publishedAt: string;
   updatedAt: string;
+  facts: ApiToolFacts;
+}
+
+/** A tool's facts as the API gives them: "unknown" answers and null values where nobody knows (never a guess). */
+export interface ApiToolFacts {
+  spanish: { interface: ToolFacts['spanishInterface']; output: ToolFacts['spanishOutput']; voice: ToolFacts['spanishVoice'] };
+  freePlan: ToolFacts['freePlan'];
+  priceFrom: ToolFacts['priceFrom'];
+  platforms: ToolFacts['platforms'];
+  openSource: ToolFacts['openSource'];
+  license: string | null;
+  company: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string | null;
+  launchYear: number | null;
+  signupRequired: ToolFacts['signupRequired'];
+  /** When they were last checked (ISO 8601), null while nobody has checked them. Who checked is not public. */
+  checkedAt: string | null;
+}
+
+export function apiToolFacts(facts: ToolFacts): ApiToolFacts {
+  return {
+    spanish: { interface: facts.spanishInterface, output: facts.spanishOutput, voice: facts.spanishVoice },
+    freePlan: facts.freePlan,
+    priceFrom: facts.priceFrom,
+    platforms: facts.platforms,
+    openSource: facts.openSource,
+    license: facts.license,
+    company: facts.company,
+    country: facts.country,
+    launchYear: facts.launchYear,
+    signupRequired: facts.signupRequired,
+    checkedAt: facts.checkedAt,
+  };
 }
 
 export interface ApiToolsPage {
@@ -121,6 +156,7 @@ export function apiToolsEndpoint(list: Lister = cachedList, site: () => { url: s
             verified: tool.isVerified,
             publishedAt: tool.publishedAt.toISOString(),
             updatedAt: tool.updatedAt.toISOString(),
+            facts: apiToolFacts(tool.facts),
           })),
           pagination: { page: query.page, perPage: query.perPage, total, totalPages },
           links: {

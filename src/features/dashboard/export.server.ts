@@ -3,6 +3,8 @@
  * out (password hashes, session and OAuth tokens); stored images are given by their public address.
  */
 import { getPool } from '../../server/db/client.ts';
+import { toolFactsJson } from '../../server/db/queries/tool-facts.ts';
+import type { ToolFacts } from '../../lib/tool-facts.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
 import { type StorageDriver } from '../../server/storage/driver.ts';
@@ -59,6 +61,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
     views: string;
     saved_count: number;
     categories: string[];
+    facts: ToolFacts;
     created_at: Date;
     updated_at: Date;
     published_date: Date | null;
@@ -66,6 +69,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
     db,
     `SELECT p.id, p.title, p.slug, p.description, p.content, p.url, p.image_url, p.logo_url, p.author, p.keywords, p.pricing,
             p.status, p.review_note, p.views::text AS views, p.saved_count, p.created_at, p.updated_at, p.published_date,
+            ${toolFactsJson('p')} AS facts,
             coalesce((SELECT array_agg(c.name ORDER BY pc.position, c.name) FROM post_categories pc
                        JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = p.id), '{}') AS categories
        FROM posts p WHERE p.user_id = $1 ORDER BY p.created_at DESC`,
@@ -171,6 +175,8 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       categories: post.categories,
       keywords: post.keywords ?? [],
       pricing: post.pricing,
+      // The tool's facts as they stand; who checked them is another person's id, so it stays out.
+      facts: (({ checkedBy: _checkedBy, ...facts }: ToolFacts) => facts)(post.facts),
       status: post.status,
       reviewNote: post.review_note,
       views: Number(post.views),

@@ -12,6 +12,7 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { siteMailer } from '../../server/email/site-mailer.ts';
 import { approvalEmail, rejectionEmail } from '../../server/email/templates.ts';
 import { AppError } from '../../server/http/errors.ts';
+import { knownFactsSql } from '../../server/db/queries/tool-facts.ts';
 import { siteConfig } from '../../server/site.ts';
 
 /** Throws the table's 'forbidden' unless the actor may moderate. */
@@ -70,14 +71,19 @@ async function lockPending(id: string, db: Queryable): Promise<{ id: string; slu
   return row;
 }
 
-/** Publishes a pending submission: published now, reviewed by the actor, any old note cleared. */
+/**
+ * Publishes a pending submission: published now, reviewed by the actor, any old note cleared. The author's facts,
+ * published under the site's name, count as checked by the actor (the rule is in publish/queries.server.ts factsCheck).
+ */
 export async function approveSubmission(id: string, actor: SessionUser, pool = getPool()): Promise<Decision> {
   assertModerator(actor);
   return inTransaction(async (client) => {
     const post = await lockPending(id, client);
     await client.query(
       `UPDATE posts SET status = 'published', published_date = coalesce(published_date, now()), reviewed_at = now(),
-                        reviewed_by = $2, review_note = NULL, updated_at = now()
+                        reviewed_by = $2, review_note = NULL, updated_at = now(),
+                        facts_checked_at = CASE WHEN ${knownFactsSql('posts')} THEN now() END,
+                        facts_checked_by = CASE WHEN ${knownFactsSql('posts')} THEN $2 END
        WHERE id = $1`,
       [id, actor.id],
     );

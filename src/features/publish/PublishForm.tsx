@@ -1,5 +1,5 @@
 /**
- * The publication form (SPEC §2 "Publish" and "Edit"): basic information, pricing, categories, image and logo,
+ * The publication form (SPEC §2 "Publish" and "Edit"): basic information, pricing, categories, the tool's facts, image and logo,
  * the rich-text content and the SEO side panel; in edit mode the admin's block (flags, status with a note to the
  * author, address) and 'Cancelar' / 'Guardar Cambios'. One island for /publicar, /editar/{id} and
  * /admin/edit/{id}; the server validates everything again with the same schema.
@@ -13,6 +13,8 @@ import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { publishSlug } from '../../lib/slug.ts';
 import { flashToast, showToast } from '../toast/toast-store.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
+import { factsBody, factsDraft, type FactsDraft } from './facts-draft.ts';
+import { FACT_ERROR_FIELDS, FactsFieldset } from './FactsFieldset.tsx';
 import { IMAGE_MESSAGES } from './image-rules.ts';
 import { ImageInput, type ImageValue } from './ImageInput.tsx';
 import {
@@ -55,6 +57,8 @@ interface Props {
   /** Edit mode: the stored post and who is editing it. */
   post?: EditablePost;
   access?: 'admin' | 'author';
+  /** Whether this user's save checks the tool's facts (an admin's does). */
+  checksFacts: boolean;
 }
 
 interface FormState {
@@ -71,6 +75,7 @@ interface FormState {
   keywords: string[];
   author: string;
   useCases: string[];
+  facts: FactsDraft;
   filledTitle: boolean;
   filledDescription: boolean;
   slug: string;
@@ -95,6 +100,7 @@ function initialState(post: EditablePost | undefined): FormState {
     keywords: post?.keywords ?? [],
     author: post?.author ?? '',
     useCases: post?.useCases ?? [],
+    facts: factsDraft(post?.facts),
     // A stored post's fields were filled already: SPEC §4 fills each once.
     filledTitle: Boolean(post),
     filledDescription: Boolean(post),
@@ -113,6 +119,7 @@ const FIELD_ORDER = [
   'description',
   'categoryIds',
   'useCases',
+  ...FACT_ERROR_FIELDS,
   'url',
   'imageUrl',
   'logoUrl',
@@ -125,7 +132,7 @@ const FIELD_ORDER = [
   'reviewNote',
 ];
 
-export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author' }: Props) {
+export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author', checksFacts }: Props) {
   const id = useId();
   const [form, setForm] = useState<FormState>(() => initialState(post));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -187,6 +194,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
       keywords: form.keywords,
       author: form.author,
       useCases: form.useCases,
+      facts: factsBody(form.facts),
     };
     if (mode === 'publish') return base;
     return {
@@ -202,7 +210,9 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
     // SPEC §8 'Validation': the toast carries the first of the three messages of SPEC §5.
     showToast({ title: 'Error', description: message ?? (first ? fields[first] : undefined), variant: 'destructive' });
     const target = first
-      ? document.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea, [data-field="${first}"] [contenteditable]`)
+      ? document.querySelector<HTMLElement>(
+          `[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] textarea, [data-field="${first}"] [contenteditable]`,
+        )
       : null;
     target?.focus();
   }
@@ -479,6 +489,14 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
               </p>
             )}
           </section>
+
+          <FactsFieldset
+            value={form.facts}
+            onChange={(patch) => setForm((current) => ({ ...current, facts: { ...current.facts, ...patch } }))}
+            errors={errors}
+            admin={checksFacts}
+            checkedAt={post?.factsCheckedAt ?? null}
+          />
 
           <section aria-labelledby={`${id}-imagenes`} className={card}>
             <h2 id={`${id}-imagenes`} className="text-lg font-semibold text-slate-900">

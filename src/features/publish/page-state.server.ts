@@ -4,7 +4,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { loginPathFor } from '../../lib/return-path.ts';
-import { can } from '../../lib/permissions.ts';
+import { can, type Role } from '../../lib/permissions.ts';
 import { siteConfig } from '../../server/site.ts';
 import type { EditablePost, PickerCategory } from './post-form.ts';
 import { listPickerCategories, loadEditablePost } from './queries.server.ts';
@@ -24,6 +24,8 @@ interface FormData {
   categories: PickerCategory[];
   siteName: string;
   siteUrl: string;
+  /** The form says whether saving checks the tool's facts (queries.server.ts factsCheck). */
+  checksFacts: boolean;
 }
 
 export type PublishPageState = { kind: 'form'; form: FormData } | { kind: 'denied'; notice: AccessNoticeProps; status: number };
@@ -42,9 +44,9 @@ function withStatus<State extends PublishPageState | EditPageState>(astro: PageC
   return state;
 }
 
-async function formData(): Promise<FormData> {
+async function formData(user: { role: Role }): Promise<FormData> {
   const site = siteConfig();
-  return { categories: await listPickerCategories(), siteName: site.name, siteUrl: site.url };
+  return { categories: await listPickerCategories(), siteName: site.name, siteUrl: site.url, checksFacts: can(user.role, 'check:facts:any') };
 }
 
 /** /publicar: signed-in users only; sets the response's status (SPEC §2: 'Acceso requerido', then /login with the toast 'Acceso denegado'). */
@@ -65,7 +67,7 @@ export async function publishPageState(astro: PageContext): Promise<PublishPageS
       },
     });
   }
-  return { kind: 'form', form: await formData() };
+  return { kind: 'form', form: await formData(user) };
 }
 
 /**
@@ -107,5 +109,5 @@ export async function editPageState(astro: PageContext, id: string): Promise<Edi
       },
     });
   }
-  return { kind: 'form', form: await formData(), post: loaded.post, access: loaded.access };
+  return { kind: 'form', form: await formData(user), post: loaded.post, access: loaded.access };
 }

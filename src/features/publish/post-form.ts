@@ -4,7 +4,9 @@
  * reported in that order; every other field bounded. Editing adds the admin's block (SPEC §2 "Edit").
  */
 import { TASK_SLUGS } from '../../lib/tasks/vocabulary.ts';
+import { isCountryCode } from '../../lib/countries.ts';
 import { pricingModels } from '../../lib/pricing.ts';
+import { toolFactsInput, type ToolFactsInput } from '../../lib/tool-facts.ts';
 import { z } from '../../lib/zod.ts';
 
 export const PUBLISH_MESSAGES = {
@@ -69,6 +71,15 @@ export const toolUrl = z
   .transform((value) => (value === '' ? '' : httpUrl(value)!.href))
   .refine((value) => value.length <= LIMITS.url, { error: 'La dirección es demasiado larga.' });
 
+/**
+ * The tool's facts as the form sends them: every one optional (unknown), strict so that nobody can send who checked
+ * them or when (the server decides that, see queries.server.ts), and the country one of ISO 3166's codes.
+ */
+export const factsInput = toolFactsInput.strict().refine((facts) => facts.country === null || isCountryCode(facts.country), {
+  error: 'Elige un país de la lista.',
+  path: ['country'],
+});
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const baseFields = {
@@ -107,8 +118,8 @@ const baseFields = {
     .transform((slugs) => [...new Set(slugs)]),
 };
 
-/** POST /api/posts: a new submission (always saved as pending). */
-export const publishInput = z.strictObject(baseFields);
+/** POST /api/posts: a new submission (always saved as pending); facts left out are unknown. */
+export const publishInput = z.strictObject({ ...baseFields, facts: factsInput.default(() => factsInput.parse({})) });
 export type PublishInput = z.output<typeof publishInput>;
 export type PublishFormValues = z.input<typeof publishInput>;
 
@@ -135,7 +146,13 @@ export const ADMIN_ONLY_FIELDS = Object.keys(adminFields) as (keyof typeof admin
 
 /** PUT /api/posts/{id}: the same form, plus the admin's block; `version` is the updated_at the editor loaded. */
 export const editInput = z
-  .strictObject({ ...baseFields, ...adminFields, version: z.iso.datetime({ offset: true, error: 'Recarga la página e inténtalo de nuevo.' }) })
+  .strictObject({
+    ...baseFields,
+    ...adminFields,
+    // Left out, the stored facts stay as they are (a client that predates them must not wipe them).
+    facts: factsInput.optional(),
+    version: z.iso.datetime({ offset: true, error: 'Recarga la página e inténtalo de nuevo.' }),
+  })
   .refine((input) => input.status !== 'rejected' || (input.reviewNote ?? '') !== '', {
     error: 'Escribe el motivo del rechazo para el autor.',
     path: ['reviewNote'],
@@ -179,6 +196,9 @@ export interface EditablePost {
   keywords: string[];
   author: string;
   useCases: string[];
+  facts: ToolFactsInput;
+  /** When an admin (or the editorial team) last checked the facts, ISO; null while they are the author's claims. */
+  factsCheckedAt: string | null;
   isPopular: boolean;
   isFeatured: boolean;
   reviewNote: string;

@@ -6,7 +6,16 @@
  */
 import { featuredImage, generatedKeywords, generatedMetaDescription, generatedMetaTitle, whatsappDescription, whatsappTitle } from '../../lib/post-metadata.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
-import { breadcrumbJsonLd, organizationJsonLd, softwareApplicationJsonLd, titleWithSite, truncate, websiteJsonLd, type JsonLd } from '../../lib/seo.ts';
+import {
+  breadcrumbJsonLd,
+  organizationJsonLd,
+  softwareApplicationJsonLd,
+  titleWithSite,
+  truncate,
+  websiteJsonLd,
+  type JsonLd,
+  type JsonLdFacts,
+} from '../../lib/seo.ts';
 import { toolBreadcrumb } from '../../lib/tool-page.ts';
 
 export interface SeoSource {
@@ -22,6 +31,8 @@ export interface SeoSource {
   keywords: string[];
   author: string;
   categories: { name: string; slug: string }[];
+  /** An edit that leaves the facts out keeps the stored ones: the stored JSON-LD then states none of them. */
+  facts?: JsonLdFacts | undefined;
 }
 
 export interface Site {
@@ -65,6 +76,7 @@ export function toolStructuredData(
     categories: { name: string; slug: string }[];
     dateModified: string;
     datePublished?: string | null;
+    facts?: JsonLdFacts | undefined;
   },
   site: Site,
 ): Record<'article' | 'breadcrumb' | 'organization' | 'website', JsonLd> {
@@ -79,6 +91,7 @@ export function toolStructuredData(
     pricing: tool.pricing,
     image: tool.image,
     dateModified: tool.dateModified,
+    facts: tool.facts,
   });
   if (tool.keywords?.length) article.keywords = tool.keywords.join(', ');
   if (tool.author) article.author = { '@type': 'Person', name: tool.author };
@@ -139,6 +152,7 @@ export function seoColumns(
         keywords,
         author,
         categories: source.categories,
+        facts: source.facts,
         dateModified: now.toISOString(),
       },
       site,

@@ -16,6 +16,8 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { sanitizeRichText } from '../../server/html/sanitize.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { CARD_IMAGE_WIDTH, LOGO_WIDTH, publicImageUrl } from '../../server/storage/references.ts';
+import { toolFactsColumns, toolFactsJson } from '../../server/db/queries/tool-facts.ts';
+import { hasKnownFacts, type ToolFacts, type ToolFactsInput } from '../../lib/tool-facts.ts';
 import type { EditablePost, EditInput, PickerCategory, PostStatus, PublishInput } from './post-form.ts';
 import { seoColumns, type Site } from './post-seo.ts';
 import { RESERVED_SLUGS } from './reserved-slugs.ts';
@@ -94,16 +96,29 @@ export async function uniqueSlug(title: string, excludeId: string | null, db: Qu
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
+/**
+ * Who vouches for a tool's facts, and when. An author's facts are claims: they are saved unchecked (no date, no
+ * checker), and the submission goes to review anyway. An admin's save checks them, since the editor puts every fact
+ * in front of them: checked now, by that admin. Approving a submission from the queue checks them too
+ * (moderation/queue.server.ts): it publishes them under the site's name. With nothing known there is nothing to
+ * vouch for, so the facts stay unchecked. A request can never name the date or the checker (post-form.ts).
+ */
+function factsCheck(facts: ToolFactsInput, actor: Pick<SessionUser, 'id' | 'role'>): { facts_checked_at: Date | null; facts_checked_by: string | null } {
+  const vouched = can(actor.role, 'check:facts:any') && hasKnownFacts({ ...facts, checkedAt: null, checkedBy: null });
+  return vouched ? { facts_checked_at: new Date(), facts_checked_by: actor.id } : { facts_checked_at: null, facts_checked_by: null };
+}
+
 /** Columns of posts written from the form and its generated metadata, in one place for insert and update. */
 function postColumns(values: {
-  input: PublishInput;
+  input: Omit<PublishInput, 'facts'> & { facts?: ToolFactsInput | undefined };
   slug: string;
   content: string;
   categories: CategoryRow[];
   site: Site;
   mode: 'publish' | 'edit';
+  actor: Pick<SessionUser, 'id' | 'role'>;
 }): Record<string, unknown> {
-  const { input, slug, categories, site, mode } = values;
+  const { input, slug, categories, site, mode, actor } = values;
   const seo = seoColumns(
     { ...input, slug, categories: categories.map(({ name, slug: categorySlug }) => ({ name, slug: categorySlug })) },
     site,
@@ -148,6 +163,7 @@ function postColumns(values: {
             description: input.description,
             content: values.content,
           }),
+    ...(input.facts ? { ...toolFactsColumns(input.facts), ...factsCheck(input.facts, actor) } : {}),
   };
 }
 
@@ -171,7 +187,12 @@ export interface SavedPost {
  * A new submission by `author` (never by anyone named in the body), saved as pending with its categories in one
  * transaction (SPEC §7 "Publish"); a slug taken meanwhile by a concurrent submission is retried.
  */
-export async function createSubmission(input: PublishInput, author: Pick<SessionUser, 'id'>, site: Site, pool: pg.Pool = getPool()): Promise<SavedPost> {
+export async function createSubmission(
+  input: PublishInput,
+  author: Pick<SessionUser, 'id' | 'role'>,
+  site: Site,
+  pool: pg.Pool = getPool(),
+): Promise<SavedPost> {
   const content = sanitizeRichText(input.content);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -179,7 +200,7 @@ export async function createSubmission(input: PublishInput, author: Pick<Session
         const categories = await chosenCategories(input.categoryIds, client);
         const slug = await uniqueSlug(input.title, null, client);
         const columns = {
-          ...postColumns({ input, slug, content, categories, site, mode: 'publish' }),
+          ...postColumns({ input, slug, content, categories, site, mode: 'publish', actor: author }),
           user_id: author.id,
           status: 'pending',
           image_source: input.imageUrl ? 'author' : 'none',
@@ -223,12 +244,13 @@ interface StoredPost {
   review_note: string | null;
   version: string;
   category_ids: string[];
+  facts: ToolFacts;
 }
 
 const STORED_POST_SQL = `
   SELECT p.id, p.user_id, p.status, p.slug, p.title, p.description, p.url, p.pricing, p.image_url, p.logo_url, p.content,
          p.meta_title, p.meta_description, p.keywords, p.author, p.use_cases, p.is_popular, p.is_featured, p.review_note,
-         to_json(p.updated_at) #>> '{}' AS version,
+         to_json(p.updated_at) #>> '{}' AS version, ${toolFactsJson('p')} AS facts,
          coalesce((SELECT array_agg(pc.category_id ORDER BY pc.category_id = p.category_id DESC, pc.position)
                    FROM post_categories pc WHERE pc.post_id = p.id), '{}') AS category_ids
   FROM posts p WHERE p.id = $1`;
@@ -284,12 +306,19 @@ export async function loadEditablePost(
       keywords: row.keywords ?? [],
       author: row.author ?? '',
       useCases: row.use_cases ?? [],
+      facts: editableFacts(row.facts),
+      factsCheckedAt: row.facts.checkedAt,
       isPopular: row.is_popular,
       isFeatured: row.is_featured,
       reviewNote: row.review_note ?? '',
       version: row.version,
     },
   };
+}
+
+/** The facts a form edits: all but who checked them and when. */
+function editableFacts({ checkedAt: _checkedAt, checkedBy: _checkedBy, ...facts }: ToolFacts): ToolFactsInput {
+  return facts;
 }
 
 export interface EditOutcome extends SavedPost {
@@ -321,6 +350,7 @@ const AUDITED: Record<string, keyof StoredPost> = {
   isFeatured: 'is_featured',
   reviewNote: 'review_note',
   categoryIds: 'category_ids',
+  facts: 'facts',
 };
 
 /**
@@ -366,7 +396,7 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     // The note to the author goes with a rejection; an author's new version clears it (it answered the note).
     const reviewNote = access === 'admin' ? input.reviewNote || (status === 'rejected' ? before.review_note : null) || null : null;
     const columns: Record<string, unknown> = {
-      ...postColumns({ input, slug, content, categories, site, mode: 'edit' }),
+      ...postColumns({ input, slug, content, categories, site, mode: 'edit', actor }),
       status,
       review_note: reviewNote,
     };
@@ -408,8 +438,11 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
         is_featured: columns.is_featured as boolean,
         review_note: reviewNote,
         category_ids: categories.map((category) => category.id),
+        facts: input.facts ? { ...before.facts, ...input.facts } : before.facts,
       };
-      const changed = Object.entries(AUDITED).filter(([, column]) => JSON.stringify(before[column]) !== JSON.stringify(after[column]));
+      // The facts are recorded without the check's stamp: every admin save renews it.
+      const audited = (post: StoredPost, column: keyof StoredPost) => (column === 'facts' ? editableFacts(post.facts) : post[column]);
+      const changed = Object.entries(AUDITED).filter(([, column]) => JSON.stringify(audited(before, column)) !== JSON.stringify(audited(after, column)));
       await recordAdminAction(
         { id: actor.id, name: actor.name },
         {
@@ -417,8 +450,8 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
           targetType: 'post',
           targetId: postId,
           summary: status !== before.status ? `Editó «${input.title}» (${before.status} → ${status})` : `Editó «${input.title}»`,
-          before: Object.fromEntries(changed.map(([field, column]) => [field, before[column]])),
-          after: Object.fromEntries(changed.map(([field, column]) => [field, after[column]])),
+          before: Object.fromEntries(changed.map(([field, column]) => [field, audited(before, column)])),
+          after: Object.fromEntries(changed.map(([field, column]) => [field, audited(after, column)])),
         },
         client,
       );

@@ -1,9 +1,11 @@
 /** Reads of the public read API (/api/v1/tools): only the published, live catalogue, and only public columns. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PricingModel } from '../../../../lib/pricing.ts';
+import type { ToolFacts } from '../../../../lib/tool-facts.ts';
 import { withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts } from '../../schema.ts';
+import { toolFactsJson } from '../tool-facts.ts';
 import { editorialOrder, publishedAt, toolCardColumns } from './tools.ts';
 
 export interface ApiToolQuery {
@@ -21,6 +23,7 @@ function selectApiTools(query: ApiToolQuery) {
       ...toolCardColumns,
       publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
       updatedAt: posts.updatedAt,
+      facts: sql<ToolFacts>`${sql.raw(toolFactsJson('"posts"'))}`,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(posts)

@@ -3,10 +3,11 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type FilterType, type ToolListRequest } from '../../../../features/catalogue/filters.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
-import type { Platform } from '../../../../lib/tool-facts.ts';
+import type { Platform, ToolFacts } from '../../../../lib/tool-facts.ts';
 import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
+import { toolFactsJson } from '../tool-facts.ts';
 import { factFilterSql } from './tool-facts-sql.ts';
 
 // Drizzle prints a column of the queried table unqualified ("id"), which inside a correlated
@@ -174,6 +175,7 @@ export const toolPageColumns = {
   articleTextLength: posts.articleTextLength,
   // «Verificada por su creador» (issue 20): someone proved they make it; not the editorial is_verified flag.
   makerVerified: sql<boolean>`EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${posts.id} AND c.status = 'verified')`,
+  facts: sql<ToolFacts>`${sql.raw(toolFactsJson('"posts"'))}`,
 };
 
 /** Stored image references become URLs: cards and page at their widths, social images at 1200 px. */
