@@ -28,6 +28,8 @@ const ADMIN_PERMISSIONS = [
   'read:audit:any',
   'read:backup:any',
   'read:search-demand:any',
+  // «Redactar con IA» (issue 19): ask the text model for a draft article and facts, then accept or discard it.
+  'draft:post:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];
