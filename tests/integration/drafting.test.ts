@@ -82,7 +82,9 @@ describe('POST /api/admin/drafts', () => {
     const aiCalls = ai.requests.length;
     const response = await create(postId);
     expect(response.status).toBe(200);
-    const { draft } = (await response.json()) as { draft: { id: string; articleHtml: string; facts: Record<string, unknown>; status: string; sourceUrl: string } };
+    const { draft } = (await response.json()) as {
+      draft: { id: string; articleHtml: string; facts: Record<string, unknown>; status: string; sourceUrl: string };
+    };
     expect(draft.status).toBe('pending');
     expect(draft.sourceUrl).toBe(web.url(SITES.draftable));
     expect(draft.articleHtml).toContain(`<h2>¿Qué es ${DRAFTABLE_TEXT.title} ${sequence}?</h2>`);
@@ -198,7 +200,7 @@ describe('reviewing a draft', () => {
   it('discarding leaves the tool as it was', async () => {
     const postId = await insertTool(web.url(SITES.draftable));
     const { draft } = (await (await create(postId)).json()) as { draft: { id: string } };
-    expect((await callRoute(routes.discard, { method: 'POST', params: { id: draft.id }, user: ADMIN })).status).toBe(204);
+    expect((await callRoute(routes.discard, { method: 'POST', params: { id: draft.id }, user: ADMIN })).status).toBe(200);
     const { rows } = await pool.query('SELECT content, facts_checked_by FROM posts WHERE id = $1', [postId]);
     expect(rows[0]).toEqual({ content: '<p>Plantilla breve.</p>', facts_checked_by: null });
     expect(await draftRows(postId)).toEqual([{ status: 'discarded', error: null }]);

@@ -101,7 +101,8 @@ export async function draftPanelData(postId: string): Promise<DraftPanelData | n
   const subject = await loadDraftSubject(postId);
   if (!subject) return null;
   const draft = await latestOpenDraft(postId);
-  return { postId, currentHtml: subject.content, currentFacts: subject.facts, draft: draft ? toView(draft, subject) : null };
+  // Stored sanitized; cleaned again here because the panel sets it as HTML.
+  return { postId, currentHtml: sanitizeRichText(subject.content), currentFacts: subject.facts, draft: draft ? toView(draft, subject) : null };
 }
 
 /** A new draft for one tool, written now; nothing is stored when the site or the model fails. */
@@ -269,6 +270,7 @@ export function draftEndpoints(deps: DraftDeps = defaultDeps) {
       limits: DRAFT_RATE_LIMITS,
       handle: async ({ params, user }) => {
         await discardDraft(params.id, user);
+        return { id: params.id, status: 'discarded' };
       },
     }),
   };
