@@ -4,7 +4,7 @@
  * article; a provider that cannot be reached leaves the Spanish message and changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { TEST_PASSWORD, signIn, uniqueEmail } from './accounts.ts';
+import { TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { createAccount, waitForRebuilds, withSiteDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -40,15 +40,18 @@ test.use({ allowedConsoleErrors: [/status of 502.*\/api\/admin\/drafts/] });
 
 const created: string[] = [];
 test.afterAll(async () => {
+  if (created.length === 0) return;
   test.setTimeout(6 * 60_000);
   await withSiteDatabase((db) => db.query('DELETE FROM posts WHERE id = ANY($1::uuid[])', [created]));
   await waitForRebuilds();
 });
 
-test.beforeEach(async ({ page }) => {
+// Signed in through the auth endpoint (the login page has its own specs): the page's context keeps the cookie.
+test.beforeEach(async ({ page, baseURL }) => {
   const email = uniqueEmail('redactora');
   await createAccount({ email, name: 'Ada Redactora', password: TEST_PASSWORD, role: 'admin' });
-  await signIn(page, email);
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD }, headers: { origin: baseURL! } });
+  expect(signIn.status()).toBe(200);
 });
 
 test('an admin drafts a thin tool with AI, edits the draft and accepts it: the tool page shows the new article', async ({ page }) => {
