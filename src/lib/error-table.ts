@@ -78,6 +78,15 @@ export const ERROR_TABLE = {
   not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede proponer cambios en su ficha.' },
   proposal_empty: { status: 400, message: 'La propuesta no cambia nada: modifica algún campo antes de enviarla.' },
   proposal_not_found: { status: 404, message: 'Propuesta no encontrada' },
+  // «Redactar con IA» (issue 19): the tool's own site is the only source, and a draft is reviewed once.
+  draft_no_url: { status: 422, message: 'Esta herramienta no tiene dirección web: no hay de dónde redactar el borrador.' },
+  draft_robots: { status: 422, message: 'El robots.txt de la web de la herramienta no nos deja leerla: no se puede redactar el borrador.' },
+  draft_site_unreachable: {
+    status: 502,
+    message: 'No se pudo leer la web de la herramienta, así que no hay borrador. Comprueba su dirección o inténtalo más tarde.',
+  },
+  draft_not_found: { status: 404, message: 'El borrador no existe o ya se revisó.' },
+  draft_in_progress: { status: 409, message: 'Esta herramienta ya tiene un borrador en cola. Espera a que termine.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKind = keyof typeof ERROR_TABLE;

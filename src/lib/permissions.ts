@@ -34,6 +34,8 @@ const ADMIN_PERMISSIONS = [
   'read:search-demand:any',
   'moderate:report:any',
   'moderate:claim:any',
+  // «Redactar con IA» (issue 19): ask the text model for a draft article and facts, then accept or discard it.
+  'draft:post:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];

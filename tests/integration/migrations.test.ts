@@ -19,6 +19,7 @@ describe('migrations', () => {
     expect(rows.map((row) => row.tablename)).toEqual([
       'accounts',
       'ai_usage',
+      'article_drafts',
       'audit_log',
       'categories',
       'generated_image_descriptions',

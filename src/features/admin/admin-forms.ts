@@ -2,7 +2,7 @@
  * The admin panel's forms, without a framework: a form marked data-admin-form is sent as JSON to its action
  * with its data-method; field errors come back beside their fields (aria-invalid, aria-describedby), a success
  * reloads the page with a toast. Also: dialogs opened by buttons (data-open-dialog) and filled from the button
- * (data-fill), and "select all" checkboxes. Validation happens on the server; the form only carries the input.
+ * (data-fill), and "select all" checkboxes. A submit button's formaction sends the form to that address instead. Validation happens on the server; the form only carries the input.
  */
 import { flashToast, showFlashedToast, showToast } from '../toast/toast-store.ts';
 
@@ -110,7 +110,9 @@ async function submit(form: HTMLFormElement, submitter: HTMLElement | null): Pro
   for (const button of buttons) button.disabled = true;
   form.setAttribute('aria-busy', 'true');
   try {
-    const response = await fetch(form.getAttribute('action')!, {
+    // A button may send the same fields elsewhere (formaction), as «Redactar con IA» does with the selected tools.
+    const action = submitter?.getAttribute('formaction') ?? form.getAttribute('action')!;
+    const response = await fetch(action, {
       method,
       headers: method === 'DELETE' ? {} : { 'content-type': 'application/json' },
       body: method === 'DELETE' ? undefined : JSON.stringify(formJson(form, submitter)),

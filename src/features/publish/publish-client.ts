@@ -19,7 +19,8 @@ export class RequestError extends Error {
 
 const OFFLINE = 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.';
 
-async function call<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
+/** A JSON call to one of our endpoints; its Spanish error (or `fallback`) arrives as a RequestError. */
+export async function call<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
@@ -32,7 +33,7 @@ async function call<T>(path: string, init: RequestInit, fallback: string): Promi
   return body;
 }
 
-const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({
+export const json = (method: string, body: unknown, signal?: AbortSignal): RequestInit => ({
   method,
   body: JSON.stringify(body),
   headers: { 'content-type': 'application/json' },

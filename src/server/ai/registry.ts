@@ -6,7 +6,7 @@ import { AI_PROVIDER_LABELS, aiConfig, type AiConfig, type AiProviderName } from
 import { geminiImageGenerator, openAiCompatibleImageGenerator, pollinationsImageGenerator } from './image-generators.ts';
 import { DESCRIPTION_INSTRUCTIONS, descriptionUserText, STORY_INSTRUCTIONS, storyTokenBudget, storyUserText } from './prompts.ts';
 import { languageModel, streamModelText } from './text-stream.ts';
-import type { DescriptionRequest, ImageDescriber, ImageGenerator, StoryRequest, StoryWriter } from './types.ts';
+import type { CompletionRequest, DescriptionRequest, ImageDescriber, ImageGenerator, StoryRequest, StoryWriter, TextCompleter } from './types.ts';
 
 function providerLabel(config: AiConfig, provider: AiProviderName): string {
   if (provider === 'pollinations' && config.pollinations.apiKey) return 'Pollinations (con clave)';
@@ -72,6 +72,34 @@ export function getStoryWriter(config: AiConfig = aiConfig()): StoryWriter {
         maxOutputTokens: storyTokenBudget(request.length),
         signal: request.signal,
       });
+    },
+  };
+}
+
+/**
+ * Whole answers from the site's text model (the story generator's provider and model: the one text provider the
+ * admin configures), for «Redactar con IA». The same streaming call, deadline and error kinds as the stories.
+ */
+export function getTextCompleter(config: AiConfig = aiConfig()): TextCompleter {
+  const { provider, model } = config.story;
+  const label = providerLabel(config, provider);
+  return {
+    provider: label,
+    model,
+    async complete(request: CompletionRequest) {
+      let text = '';
+      for await (const chunk of streamModelText({
+        provider: label,
+        model: () => languageModel(config, provider, model),
+        instructions: request.instructions,
+        messages: [{ role: 'user', content: request.text }],
+        timeoutMs: config.timeoutMs,
+        maxOutputTokens: request.maxOutputTokens,
+        signal: request.signal,
+      })) {
+        text += chunk;
+      }
+      return text;
     },
   };
 }

@@ -72,3 +72,19 @@ export interface StoryWriter {
   /** Plain text, chunk by chunk. */
   write(request: StoryRequest): AsyncIterable<string>;
 }
+
+export interface CompletionRequest {
+  /** The system instructions. */
+  instructions: string;
+  /** The user message. */
+  text: string;
+  maxOutputTokens: number;
+  signal?: AbortSignal;
+}
+
+export interface TextCompleter {
+  readonly provider: string;
+  readonly model: string;
+  /** The model's whole answer as text (an admin's draft: nobody reads it while it is written). */
+  complete(request: CompletionRequest): Promise<string>;
+}

@@ -610,3 +610,45 @@ export const listingProposals = pgTable(
   },
   (t) => [index('listing_proposals_status_idx').on(t.status, t.createdAt.desc()), index('listing_proposals_user_idx').on(t.userId)],
 );
+
+/**
+ * «Redactar con IA» (issue 19): an article and facts the configured text model drafted from a tool's own site.
+ * Nothing here reaches the tool's page until an admin accepts it (status 'accepted'); queued and running rows are
+ * the batch of Publicados, worked through one at a time by src/features/drafting/queue.server.ts.
+ */
+export const articleDraftStatus = pgEnum('article_draft_status', ['queued', 'running', 'pending', 'accepted', 'discarded', 'failed']);
+
+export const articleDrafts = pgTable(
+  'article_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    status: articleDraftStatus('status').notNull().default('pending'),
+    // Sanitized HTML; null until the model has written it (queued, running, failed).
+    articleHtml: text('article_html'),
+    // The proposed facts in the shape of toolFactsInput (src/lib/tool-facts.ts).
+    facts: jsonb('facts'),
+    sourceUrl: text('source_url').notNull(),
+    model: text('model'),
+    // The Spanish reason a queued draft failed, as the admin reads it.
+    error: text('error'),
+    createdBy: text('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When a worker took a queued row; a stale claim (the process died) is taken again.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('article_drafts_post_idx').on(t.postId, t.createdAt.desc()),
+    index('article_drafts_queue_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('queued', 'running')`),
+    // One draft waiting per tool: a second «Redactar con IA» replaces nothing silently.
+    uniqueIndex('article_drafts_one_open_per_post')
+      .on(t.postId)
+      .where(sql`${t.status} IN ('queued', 'running', 'pending')`),
+  ],
+);

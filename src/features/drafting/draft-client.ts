@@ -1,0 +1,12 @@
+/** The editor panel's calls to the drafting endpoints; failures arrive as RequestError with the server's Spanish text. */
+import { call, json } from '../publish/publish-client.ts';
+import type { DraftView } from './draft-view.ts';
+
+const FAILED = 'No se pudo completar la acción con el borrador.';
+
+export const requestDraft = (postId: string) => call<{ draft: DraftView }>('/api/admin/drafts', json('POST', { postId }), FAILED);
+
+export const acceptDraft = (draftId: string, content: string) =>
+  call<{ postId: string; path: string }>(`/api/admin/drafts/${draftId}/accept`, json('POST', { content }), FAILED);
+
+export const discardDraft = (draftId: string) => call<{ id: string }>(`/api/admin/drafts/${draftId}/discard`, json('POST', {}), FAILED);
