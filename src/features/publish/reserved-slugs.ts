@@ -36,6 +36,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'perfil',
   'privacidad',
   'publicar',
+  'reclamar',
   'recuperar-contrasena',
   'register',
   'registro',
