@@ -58,6 +58,18 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd
   };
 }
 
+/** schema.org ItemList of tool pages, in their order, with absolute URLs («IA para…», «Alternativas a…»). */
+export function itemListJsonLd(name: string, url: string, tools: readonly { slug: string; title: string }[], siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    url,
+    numberOfItems: tools.length,
+    itemListElement: tools.map((tool, index) => ({ '@type': 'ListItem', position: index + 1, url: `${siteUrl}/${tool.slug}`, name: tool.title })),
+  };
+}
+
 /** Offers by pricing model: free and open source cost 0 EUR; freemium starts at 0 EUR; paid and unknown state no price. */
 export function softwareApplicationJsonLd(tool: {
   title: string;
