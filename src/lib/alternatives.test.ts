@@ -116,7 +116,7 @@ describe('difference lines', () => {
     ];
     const [first, second, third] = alternativesIntro(chat, listed);
     expect(first).toBe('3 herramientas que sirven para lo mismo que ChatGPT: escribir textos o resumir textos.');
-    expect(second).toBe('Según los datos que hemos comprobado, 2 se pueden usar gratis y 1 funciona en español.');
+    expect(second).toBe('Según nuestros datos, 2 se pueden usar gratis y 1 funciona en español.');
     expect(third).toContain('comparten más tareas y categorías con ChatGPT');
     expect(alternativesIntro(chat, [listed[1]!])).toHaveLength(2);
   });

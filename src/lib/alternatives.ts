@@ -170,7 +170,7 @@ export function alternativesIntro(tool: AlternativeSubject, listed: readonly Alt
     free > 0 ? `${free} ${free === 1 ? 'se puede usar gratis' : 'se pueden usar gratis'}` : null,
     spanish > 0 ? `${spanish} ${spanish === 1 ? 'funciona en español' : 'funcionan en español'}` : null,
   ].filter(Boolean);
-  const second = counts.length > 0 ? `Según los datos que hemos comprobado, ${counts.join(' y ')}.` : null;
+  const second = counts.length > 0 ? `Según nuestros datos, ${counts.join(' y ')}.` : null;
   const order = `Van primero las que comparten más tareas y categorías con ${tool.title}; a igualdad, las más parecidas en precio e idioma y las más conocidas.`;
   return [first, ...(second ? [second] : []), order];
 }

@@ -20,6 +20,8 @@ for (const width of [390, 1280]) {
     test.use({ viewport: { width, height: 900 } });
 
     test('the tool page links to its alternatives, which list real tools with how each differs', async ({ page }) => {
+      // Several page loads and an axe pass: on a shared, busy machine they can take longer than the default 30 s.
+      test.slow();
       await page.goto('/chatgpt');
       await page.getByRole('link', { name: 'Ver alternativas a ChatGPT' }).click();
       await expect(page).toHaveURL(/\/alternativas\/chatgpt$/);
@@ -41,6 +43,7 @@ for (const width of [390, 1280]) {
     });
 
     test('a comparison has one address and shows the facts side by side', async ({ page, request }) => {
+      test.slow();
       const reversed = await request.get('/comparar/claude-vs-chatgpt', { maxRedirects: 0 });
       expect(reversed.status()).toBe(301);
       expect(new URL(reversed.headers().location!, 'http://x').pathname).toBe('/comparar/chatgpt-vs-claude');
@@ -62,6 +65,7 @@ for (const width of [390, 1280]) {
     });
 
     test('the «Comparar con…» picker on a tool page reaches a comparison', async ({ page }) => {
+      test.slow();
       await page.goto('/chatgpt');
       const picker = page.getByRole('combobox', { name: 'Comparar ChatGPT con…' });
       await picker.focus();
