@@ -37,6 +37,18 @@ export function organizationJsonLd(site: { name: string; url: string }): JsonLd 
   };
 }
 
+/** schema.org ItemList of tool pages, in their order, with absolute URLs («IA para…», «Alternativas a…»). */
+export function itemListJsonLd(name: string, url: string, tools: readonly { slug: string; title: string }[], siteUrl: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    url,
+    numberOfItems: tools.length,
+    itemListElement: tools.map((tool, index) => ({ '@type': 'ListItem', position: index + 1, url: `${siteUrl}/${tool.slug}`, name: tool.title })),
+  };
+}
+
 export function websiteJsonLd(site: { name: string; url: string }): JsonLd {
   return {
     '@context': 'https://schema.org',

@@ -4,25 +4,8 @@
  * focus stays in the box), Enter opens the chosen one or, with none chosen, submits the form to /buscar, Escape
  * closes the list and then clears the box.
  */
-import { matchSuggestions, SUGGESTIONS_PATH, type Suggestion, type SuggestionData, type SuggestionGroup } from './suggestions.ts';
-
-const NO_SUGGESTIONS: SuggestionData = { tools: [], categories: [], tasks: [] };
-
-let dataLoading: Promise<SuggestionData> | undefined;
-
-/** The build's suggestions, fetched once per page; on failure the box is a plain search box and tries again later. */
-function loadSuggestions(): Promise<SuggestionData> {
-  dataLoading ??= fetch(SUGGESTIONS_PATH)
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.json() as Promise<SuggestionData>;
-    })
-    .catch(() => {
-      dataLoading = undefined;
-      return NO_SUGGESTIONS;
-    });
-  return dataLoading;
-}
+import { matchSuggestions, type Suggestion, type SuggestionGroup } from './suggestions.ts';
+import { loadSuggestions } from './suggestions-client.ts';
 
 const GROUP_CLASS = 'px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500';
 const OPTION_CLASS =

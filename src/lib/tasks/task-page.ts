@@ -2,7 +2,7 @@
  * What an «IA para…» page shows (issue 18), from the vocabulary and the published tools: its ranked tools (the
  * first 24, as on category pages), related tasks and its structured data. Pure: the page reads the tools once.
  */
-import type { JsonLd } from '../seo.ts';
+import { itemListJsonLd, type JsonLd } from '../seo.ts';
 import { rankForTask, type RankableTool } from './tagging.ts';
 import { TASKS, taskHref, taskTitle, type Task } from './vocabulary.ts';
 
@@ -51,12 +51,5 @@ export function taskPageModel<T extends RankableTool>(task: Task, tools: readonl
 
 /** schema.org ItemList of the listed tools, in their order, with absolute URLs. */
 export function taskItemListJsonLd(task: Task, tools: readonly { slug: string; title: string }[], siteUrl: string): JsonLd {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ItemList',
-    name: taskTitle(task),
-    url: `${siteUrl}${taskHref(task.slug)}`,
-    numberOfItems: tools.length,
-    itemListElement: tools.map((tool, index) => ({ '@type': 'ListItem', position: index + 1, url: `${siteUrl}/${tool.slug}`, name: tool.title })),
-  };
+  return itemListJsonLd(taskTitle(task), `${siteUrl}${taskHref(task.slug)}`, tools, siteUrl);
 }

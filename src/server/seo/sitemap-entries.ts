@@ -1,15 +1,19 @@
 /** Everything the sitemap lists: the prerendered public pages only, never on-demand ones (login, publish, dashboard, admin, API). */
+import { alternativesHref, hasAlternativesPage } from '../../lib/alternatives.ts';
+import { comparisonHref, CURATED_PAIRS } from '../../lib/comparisons.ts';
 import { sitemapRules, type SitemapEntry } from '../../lib/sitemap.ts';
 import { contentPages } from '../../lib/static-pages.ts';
 import { TASKS, taskHref } from '../../lib/tasks/vocabulary.ts';
+import { listAlternativeCandidates } from '../db/queries/public/alternatives.ts';
 import { listCategoryDates, listPublishedToolDates } from '../db/queries/public/sitemap.ts';
 
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
-  const [tools, categories] = await Promise.all([listPublishedToolDates(), listCategoryDates()]);
+  const [tools, categories, candidates] = await Promise.all([listPublishedToolDates(), listCategoryDates(), listAlternativeCandidates()]);
   const catalogueChanged = [...tools, ...categories].reduce<Date | undefined>(
     (newest, row) => (!newest || row.lastmod > newest ? row.lastmod : newest),
     undefined,
   );
+  const indexableSlugs = new Set(tools.map((tool) => tool.slug));
   const revised = (date: string) => new Date(`${date}T00:00:00Z`);
   return [
     { path: '/', lastmod: catalogueChanged, ...sitemapRules.home },
@@ -25,6 +29,16 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     // «IA para…» pages list tools like a category does, and change when the catalogue does.
     ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
+    // Alternatives pages of indexable tools (a thin tool's is noindex), and only the curated comparisons (issue 20);
+    // both change with the catalogue.
+    ...candidates
+      .filter((tool) => tool.indexable && hasAlternativesPage(tool, candidates))
+      .map((tool) => ({ path: alternativesHref(tool.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
+    ...CURATED_PAIRS.filter((pair) => pair.every((slug) => indexableSlugs.has(slug))).map(([a, b]) => ({
+      path: comparisonHref(a, b),
+      lastmod: catalogueChanged,
+      ...sitemapRules.tool,
+    })),
     ...[contentPages.privacy, contentPages.terms, contentPages.help].map((page) => ({
       path: page.path,
       lastmod: revised(page.revised),

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALTERNATIVE_WEIGHTS,
+  alternativesIntro,
+  closenessScore,
+  differenceLine,
+  hasAlternativesPage,
+  isGoodAlternative,
+  lowerFirst,
+  rankAlternatives,
+  sharingScore,
+  type AlternativeSubject,
+} from './alternatives.ts';
+import { unknownFacts } from './tool-facts.ts';
+
+let next = 0;
+function tool(title: string, over: Partial<AlternativeSubject> = {}): AlternativeSubject {
+  next += 1;
+  return {
+    id: `id-${next}`,
+    slug: title.toLowerCase().replace(/\W+/g, '-'),
+    title,
+    categorySlugs: [],
+    useCases: [],
+    pricing: 'unknown',
+    facts: { ...unknownFacts },
+    editorialRank: null,
+    discontinued: false,
+    ...over,
+  };
+}
+
+const chat = tool('ChatGPT', {
+  categorySlugs: ['asistentes-chat'],
+  useCases: ['alternativas-a-chatgpt', 'escribir-textos', 'resumir-textos'],
+  pricing: 'freemium',
+});
+
+describe('alternatives ranking', () => {
+  it('weighs shared tasks (at most five) and categories, the primary one more', () => {
+    const other = tool('Otra', { categorySlugs: ['escritura', 'asistentes-chat'], useCases: ['escribir-textos'] });
+    expect(sharingScore(chat, other)).toBe(ALTERNATIVE_WEIGHTS.task + ALTERNATIVE_WEIGHTS.category);
+    const primary = tool('Primaria', { categorySlugs: ['asistentes-chat'] });
+    expect(sharingScore(chat, primary)).toBe(ALTERNATIVE_WEIGHTS.category + ALTERNATIVE_WEIGHTS.primaryCategory);
+    const many = Array.from({ length: 9 }, (_, index) => `t${index}`);
+    expect(sharingScore(tool('A', { useCases: many }), tool('B', { useCases: many }))).toBe(ALTERNATIVE_WEIGHTS.maxTasks * ALTERNATIVE_WEIGHTS.task);
+  });
+
+  it('keeps only live tools sharing something, never the tool itself', () => {
+    expect(isGoodAlternative(chat, chat)).toBe(false);
+    expect(isGoodAlternative(chat, tool('Nada en común', { categorySlugs: ['video'], useCases: ['editar-videos'] }))).toBe(false);
+    expect(isGoodAlternative(chat, tool('Retirada', { categorySlugs: ['asistentes-chat'], discontinued: true }))).toBe(false);
+    expect(isGoodAlternative(chat, tool('Viva', { useCases: ['resumir-textos'] }))).toBe(true);
+  });
+
+  it('orders by sharing, then price and facts closeness, then editorial rank, then title', () => {
+    const shared = { categorySlugs: ['asistentes-chat'], useCases: ['escribir-textos'] };
+    const close = tool('Parecida', { ...shared, pricing: 'freemium', editorialRank: 50 });
+    const known = tool('Conocida', { ...shared, pricing: 'paid', editorialRank: 2 });
+    const unknownRank = tool('Anónima', { ...shared, pricing: 'paid' });
+    const closer = tool('Muy cercana', { ...shared, useCases: ['escribir-textos', 'resumir-textos'], pricing: 'paid', editorialRank: 900 });
+    const loose = tool('Lejana', { useCases: ['resumir-textos'], editorialRank: 1 });
+    expect(rankAlternatives(chat, [loose, unknownRank, known, close, closer, chat]).map((t) => t.title)).toEqual([
+      'Muy cercana',
+      'Parecida',
+      'Conocida',
+      'Anónima',
+      'Lejana',
+    ]);
+    expect(closenessScore(chat, close)).toBeGreaterThan(closenessScore(chat, known));
+  });
+
+  it('gives a page only to a live tool with at least three good alternatives, and shows at most twelve', () => {
+    const peers = Array.from({ length: 15 }, (_, index) => tool(`Par ${index}`, { categorySlugs: ['asistentes-chat'] }));
+    expect(hasAlternativesPage(chat, peers.slice(0, 2))).toBe(false);
+    expect(hasAlternativesPage(chat, [...peers.slice(0, 2), chat])).toBe(false);
+    expect(hasAlternativesPage(chat, peers.slice(0, 3))).toBe(true);
+    expect(hasAlternativesPage({ ...chat, discontinued: true }, peers)).toBe(false);
+    expect(rankAlternatives(chat, peers)).toHaveLength(12);
+  });
+});
+
+describe('difference lines', () => {
+  it('states only the known facts the alternative has and the tool lacks, its price and an extra task', () => {
+    const open = tool('Abierta', {
+      pricing: 'open_source',
+      useCases: ['escribir-textos', 'hacer-presentaciones'],
+      facts: { ...unknownFacts, spanishOutput: 'yes', platforms: ['web', 'api'], priceFrom: { amount: 20, currency: 'EUR', period: 'month' } },
+    });
+    expect(differenceLine(chat, open)).toBe('En español · Código abierto · Con API · Desde 20 €/mes');
+    const free = tool('Gratuita', { pricing: 'free', useCases: ['escribir-textos', 'hacer-presentaciones'] });
+    expect(differenceLine(chat, free)).toBe('Gratis · También sirve para hacer presentaciones');
+    expect(differenceLine(chat, tool('Cara', { pricing: 'paid' }))).toBe('De pago');
+  });
+
+  it('says what the two share when no difference is known, never inventing one', () => {
+    const twin = tool('Gemela', { pricing: 'freemium', useCases: ['resumir-textos'] });
+    expect(differenceLine(chat, twin)).toBe('Como ChatGPT, sirve para resumir textos');
+    expect(differenceLine(chat, tool('Prima', { categorySlugs: ['asistentes-chat'], pricing: 'freemium' }))).toBe('De la misma categoría que ChatGPT');
+    // The «alternativas a ChatGPT» tag is a task for search, not a sentence.
+    expect(differenceLine(tool('X', { pricing: 'freemium' }), tool('Y', { pricing: 'freemium', useCases: ['alternativas-a-chatgpt'] }))).toBe(
+      'De la misma categoría que X',
+    );
+  });
+
+  it('lower-cases a label for the middle of a sentence but keeps acronyms', () => {
+    expect(lowerFirst('Hacer presentaciones')).toBe('hacer presentaciones');
+    expect(lowerFirst('SEO local')).toBe('SEO local');
+  });
+
+  it('builds the introduction from the tasks and the counted facts', () => {
+    const listed = [
+      tool('A', { pricing: 'free', facts: { ...unknownFacts, spanishInterface: 'yes' } }),
+      tool('B', { pricing: 'paid' }),
+      tool('C', { pricing: 'freemium' }),
+    ];
+    const [first, second, third] = alternativesIntro(chat, listed);
+    expect(first).toBe('3 herramientas que sirven para lo mismo que ChatGPT: escribir textos o resumir textos.');
+    expect(second).toBe('Según nuestros datos, 2 se pueden usar gratis y 1 funciona en español.');
+    expect(third).toContain('comparten más tareas y categorías con ChatGPT');
+    expect(alternativesIntro(chat, [listed[1]!])).toHaveLength(2);
+  });
+});

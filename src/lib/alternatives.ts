@@ -1,0 +1,176 @@
+/**
+ * «Alternativas a {herramienta}» (issue 20): which live tools do the same job as a tool, in what order, and one
+ * honest line on how each differs. Everything comes from what the catalogue stores (use-case tasks, categories,
+ * pricing model, checked facts, editorial rank): nothing is guessed. Pure: the page, the sitemap and the tests
+ * share it.
+ */
+import { pricingLabel, type PricingModel } from './pricing.ts';
+import { TASKS, type Task } from './tasks/vocabulary.ts';
+import { formatPriceFrom, matchesFactFilter, type FactFilter, type ToolFacts } from './tool-facts.ts';
+
+/** A page with fewer good alternatives than this would be thin: it is not built (issue 20). */
+export const MIN_ALTERNATIVES = 3;
+/** The page shows at most this many (issue 20: 6 to 12 cards when the catalogue has them). */
+export const MAX_ALTERNATIVES = 12;
+
+/** What the ranking and the difference lines read of a tool. */
+export interface AlternativeSubject {
+  id: string;
+  slug: string;
+  title: string;
+  /** Active category slugs, primary first. */
+  categorySlugs: string[];
+  useCases: string[] | null;
+  pricing: PricingModel;
+  facts: Pick<ToolFacts, 'freePlan' | 'priceFrom' | 'spanishInterface' | 'spanishOutput' | 'platforms' | 'openSource'>;
+  editorialRank: number | null;
+  discontinued: boolean;
+}
+
+/**
+ * How much sharing counts. A shared task weighs 3 and counts up to 5 times, so a tool tagged with every task cannot
+ * outrank one made for the same thing; a shared category weighs 4 and sharing the primary one 3 more, because a
+ * category is the catalogue's broadest statement of what a tool is. Closeness (price and facts) only orders tools
+ * that share the same amount, and the editorial rank orders what is still tied.
+ */
+export const ALTERNATIVE_WEIGHTS = { task: 3, maxTasks: 5, category: 4, primaryCategory: 3 } as const;
+
+const sharedOf = (a: readonly string[] | null, b: readonly string[] | null): string[] => {
+  const other = new Set(b ?? []);
+  return (a ?? []).filter((item) => other.has(item));
+};
+
+/** How much two tools share: tasks and categories, with the weights above; 0 means not an alternative. */
+export function sharingScore(tool: AlternativeSubject, other: AlternativeSubject): number {
+  const tasks = Math.min(sharedOf(tool.useCases, other.useCases).length, ALTERNATIVE_WEIGHTS.maxTasks);
+  const categories = sharedOf(tool.categorySlugs, other.categorySlugs).length;
+  const samePrimary = tool.categorySlugs[0] !== undefined && tool.categorySlugs[0] === other.categorySlugs[0];
+  return tasks * ALTERNATIVE_WEIGHTS.task + categories * ALTERNATIVE_WEIGHTS.category + (samePrimary ? ALTERNATIVE_WEIGHTS.primaryCategory : 0);
+}
+
+const CLOSENESS_FILTERS: readonly FactFilter[] = ['gratis', 'en-espanol', 'con-api', 'codigo-abierto'];
+
+/** How alike two tools are on price and facts: the same pricing model, then each fact filter both match. */
+export function closenessScore(tool: AlternativeSubject, other: AlternativeSubject): number {
+  const subject = (t: AlternativeSubject) => ({ ...t.facts, pricing: t.pricing });
+  let score = tool.pricing !== 'unknown' && tool.pricing === other.pricing ? 1 : 0;
+  for (const filter of CLOSENESS_FILTERS) {
+    if (matchesFactFilter(filter, subject(tool)) && matchesFactFilter(filter, subject(other))) score += 1;
+  }
+  return score;
+}
+
+/**
+ * Where the verified rating will join the ranking once reviews exist (issue 20, part 1): a bonus added to the
+ * closeness score. There is no rating yet, and none is invented: every tool gets 0.
+ */
+export function ratingBonus(_tool: AlternativeSubject): number {
+  return 0;
+}
+
+/** A good alternative: live, not the tool itself, sharing at least one task or category (issue 20). */
+export function isGoodAlternative(tool: AlternativeSubject, other: AlternativeSubject): boolean {
+  return other.id !== tool.id && !other.discontinued && sharingScore(tool, other) > 0;
+}
+
+/** The tool's alternatives, best first: sharing, then closeness (and rating), then editorial rank, then title. */
+export function rankAlternatives<T extends AlternativeSubject>(tool: AlternativeSubject, candidates: readonly T[], limit = MAX_ALTERNATIVES): T[] {
+  return candidates
+    .filter((other) => isGoodAlternative(tool, other))
+    .map((other) => ({ other, sharing: sharingScore(tool, other), closeness: closenessScore(tool, other) + ratingBonus(other) }))
+    .sort(
+      (a, b) =>
+        b.sharing - a.sharing ||
+        b.closeness - a.closeness ||
+        (a.other.editorialRank ?? Infinity) - (b.other.editorialRank ?? Infinity) ||
+        a.other.title.localeCompare(b.other.title, 'es'),
+    )
+    .slice(0, limit)
+    .map((entry) => entry.other);
+}
+
+/** Whether the tool gets an alternatives page: live, with at least MIN_ALTERNATIVES good alternatives. */
+export function hasAlternativesPage(tool: AlternativeSubject, candidates: readonly AlternativeSubject[]): boolean {
+  if (tool.discontinued) return false;
+  let found = 0;
+  for (const other of candidates) if (isGoodAlternative(tool, other) && ++found >= MIN_ALTERNATIVES) return true;
+  return false;
+}
+
+export function alternativesHref(slug: string): string {
+  return `/alternativas/${slug}`;
+}
+
+/** «Hacer presentaciones» → «hacer presentaciones», for the middle of a sentence (acronyms such as «SEO» stay). */
+export function lowerFirst(text: string): string {
+  return /^.[A-ZÁÉÍÓÚÑ]/u.test(text) ? text : text.charAt(0).toLocaleLowerCase('es-ES') + text.slice(1);
+}
+
+// «Chatear con una IA» is stored as alternativas-a-chatgpt: a fine shared task, but no sentence for a card.
+const describable = (task: Task) => !task.slug.startsWith('alternativas-a-');
+
+function tasksIn(slugs: readonly string[], tasks: readonly Task[]): Task[] {
+  const wanted = new Set(slugs);
+  return tasks.filter((task) => wanted.has(task.slug) && describable(task));
+}
+
+/** The facts a card can state about a tool, in the order a Spanish speaker asks them. */
+function factTags(tool: AlternativeSubject): { key: string; text: string }[] {
+  const tags: { key: string; text: string }[] = [];
+  const subject = { ...tool.facts, pricing: tool.pricing };
+  if (tool.pricing === 'free') tags.push({ key: 'gratis', text: 'Gratis' });
+  else if (tool.facts.freePlan === 'yes' || tool.pricing === 'freemium') tags.push({ key: 'plan-gratuito', text: 'Con plan gratuito' });
+  else if (tool.facts.freePlan === 'trial') tags.push({ key: 'prueba', text: 'Prueba gratuita' });
+  else if (tool.pricing === 'paid') tags.push({ key: 'de-pago', text: pricingLabel.paid });
+  if (matchesFactFilter('en-espanol', subject)) tags.push({ key: 'en-espanol', text: 'En español' });
+  if (matchesFactFilter('codigo-abierto', subject)) tags.push({ key: 'codigo-abierto', text: 'Código abierto' });
+  if (matchesFactFilter('con-api', subject)) tags.push({ key: 'con-api', text: 'Con API' });
+  return tags;
+}
+
+const priceOf = (tool: AlternativeSubject) => (tool.facts.priceFrom ? formatPriceFrom(tool.facts.priceFrom) : null);
+
+/**
+ * One line on how `other` differs from `tool`, from known facts only: what it has that the tool lacks («Gratis»,
+ * «En español», «Código abierto», «Con API», «De pago»), its price when that differs («Desde 20 €/mes») and a task
+ * it serves that the tool does not («También sirve para hacer presentaciones»). With no known difference it says
+ * what the two share, so the line never claims more than the catalogue knows.
+ */
+export function differenceLine(tool: AlternativeSubject, other: AlternativeSubject, tasks: readonly Task[] = TASKS): string {
+  const own = new Set(factTags(tool).map((tag) => tag.key));
+  const parts = factTags(other)
+    .filter((tag) => !own.has(tag.key))
+    .map((tag) => tag.text);
+  const price = priceOf(other);
+  if (price && price !== priceOf(tool)) parts.push(price);
+  const extra = tasksIn(
+    (other.useCases ?? []).filter((slug) => !(tool.useCases ?? []).includes(slug)),
+    tasks,
+  )[0];
+  if (extra) parts.push(`También sirve para ${lowerFirst(extra.label)}`);
+  if (parts.length > 0) return parts.slice(0, 4).join(' · ');
+  const shared = tasksIn(sharedOf(tool.useCases, other.useCases), tasks)[0];
+  if (shared) return `Como ${tool.title}, sirve para ${lowerFirst(shared.label)}`;
+  return `De la misma categoría que ${tool.title}`;
+}
+
+/** The page's introduction, built from the listed tools' facts and the tool's tasks. */
+export function alternativesIntro(tool: AlternativeSubject, listed: readonly AlternativeSubject[], tasks: readonly Task[] = TASKS): string[] {
+  const jobs = tasksIn(tool.useCases ?? [], tasks)
+    .slice(0, 3)
+    .map((task) => lowerFirst(task.label));
+  const jobText = jobs.length > 1 ? `${jobs.slice(0, -1).join(', ')} o ${jobs.at(-1)}` : jobs[0];
+  const count = listed.length;
+  const first = jobText
+    ? `${count} herramientas que sirven para lo mismo que ${tool.title}: ${jobText}.`
+    : `${count} herramientas que hacen lo mismo que ${tool.title}.`;
+  const free = listed.filter((other) => matchesFactFilter('gratis', { ...other.facts, pricing: other.pricing })).length;
+  const spanish = listed.filter((other) => matchesFactFilter('en-espanol', { ...other.facts, pricing: other.pricing })).length;
+  const counts = [
+    free > 0 ? `${free} ${free === 1 ? 'se puede usar gratis' : 'se pueden usar gratis'}` : null,
+    spanish > 0 ? `${spanish} ${spanish === 1 ? 'funciona en español' : 'funcionan en español'}` : null,
+  ].filter(Boolean);
+  const second = counts.length > 0 ? `Según nuestros datos, ${counts.join(' y ')}.` : null;
+  const order = `Van primero las que comparten más tareas y categorías con ${tool.title}; a igualdad, las más parecidas en precio e idioma y las más conocidas.`;
+  return [first, ...(second ? [second] : []), order];
+}

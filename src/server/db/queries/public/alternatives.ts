@@ -1,0 +1,80 @@
+/** Reads for the alternatives and comparison pages (issue 20): published tools with their tasks, categories and facts. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { MIN_ALTERNATIVES, type AlternativeSubject } from '../../../../lib/alternatives.ts';
+import type { ToolCardData } from '../../../../lib/tool-card.ts';
+import type { ToolFacts } from '../../../../lib/tool-facts.ts';
+import { withImageUrls } from '../../../storage/references.ts';
+import { getDb, getPool } from '../../client.ts';
+import { posts } from '../../schema.ts';
+import { toolFactsJson } from '../tool-facts.ts';
+import { editorialOrder, indexable, toolCardColumns } from './tools.ts';
+
+const published = eq(posts.status, 'published');
+
+const decisionColumns = {
+  ...toolCardColumns,
+  useCases: posts.useCases,
+  editorialRank: posts.editorialRank,
+  facts: sql<ToolFacts>`${sql.raw(toolFactsJson('"posts"'))}`,
+  indexable: sql<boolean>`${indexable}`,
+};
+
+export type AlternativeCandidate = ToolCardData &
+  AlternativeSubject & { indexable: boolean; useCases: string[] | null; editorialRank: number | null; facts: ToolFacts };
+
+function toCandidate(row: Omit<AlternativeCandidate, 'categorySlugs'>): AlternativeCandidate {
+  return { ...withImageUrls(row), categorySlugs: row.categories.map((category) => category.slug) };
+}
+
+/** Every published tool (retired ones included, so a page can tell them apart), best known first. */
+export async function listAlternativeCandidates(): Promise<AlternativeCandidate[]> {
+  const rows = await getDb().select(decisionColumns).from(posts).where(published).orderBy(editorialOrder, asc(posts.title));
+  return rows.map(toCandidate);
+}
+
+/** The published tools among `slugs`, for a comparison (one query for every reading of its address). */
+export async function listComparedTools(slugs: string[]): Promise<AlternativeCandidate[]> {
+  if (slugs.length === 0) return [];
+  const rows = await getDb()
+    .select(decisionColumns)
+    .from(posts)
+    .where(and(published, inArray(posts.slug, slugs)));
+  return rows.map(toCandidate);
+}
+
+/**
+ * Whether a tool has an alternatives page, for the link on its page (also when that page is rendered on demand):
+ * live, with at least MIN_ALTERNATIVES live tools sharing a task or an active category. The same rule as
+ * hasAlternativesPage in src/lib/alternatives.ts; an integration test keeps the two in step.
+ */
+export async function toolHasAlternativesPage(toolId: string): Promise<boolean> {
+  const { rows } = await getPool().query<{ has: boolean }>(
+    `SELECT t.discontinued_at IS NULL AND (
+       SELECT count(*) FROM (
+         SELECT 1 FROM posts o
+         WHERE o.status = 'published' AND o.discontinued_at IS NULL AND o.id <> t.id
+           AND (o.use_cases && t.use_cases OR EXISTS (
+             SELECT 1 FROM post_categories a JOIN post_categories b ON b.category_id = a.category_id
+             JOIN categories c ON c.id = a.category_id
+             WHERE a.post_id = t.id AND b.post_id = o.id AND c.is_active))
+         LIMIT $2) AS found) >= $2 AS has
+     FROM posts t WHERE t.id = $1 AND t.status = 'published'`,
+    [toolId, MIN_ALTERNATIVES],
+  );
+  return rows[0]?.has ?? false;
+}
+
+/**
+ * The published tool a visitor named in the «Comparar con…» picker: by slug, or by its name as the suggestions list
+ * shows it (ignoring case and accents); the best known wins when two share a name.
+ */
+export async function findPublishedSlugByName(text: string): Promise<string | undefined> {
+  const { rows } = await getPool().query<{ slug: string }>(
+    `SELECT slug FROM posts
+     WHERE status = 'published' AND (slug = $1 OR lower(extensions.unaccent(title)) = lower(extensions.unaccent($1)))
+     ORDER BY slug = $1 DESC, editorial_rank ASC NULLS LAST, title
+     LIMIT 1`,
+    [text.trim()],
+  );
+  return rows[0]?.slug;
+}

@@ -1,0 +1,107 @@
+/**
+ * Alternatives pages and comparisons (issue 20) on the seeded catalogue, at phone and desktop widths: the page
+ * linked from the tool page, the canonical comparison with its table, the «Comparar con…» picker, the 404s and
+ * the sitemap.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`a ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the tool page links to its alternatives, which list real tools with how each differs', async ({ page }) => {
+      // Several page loads and an axe pass: on a shared, busy machine they can take longer than the default 30 s.
+      test.slow();
+      await page.goto('/chatgpt');
+      await page.getByRole('link', { name: 'Ver alternativas a ChatGPT' }).click();
+      await expect(page).toHaveURL(/\/alternativas\/chatgpt$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Alternativas a ChatGPT' })).toBeVisible();
+      const cards = page.locator('[data-alternative]');
+      const count = await cards.count();
+      expect(count).toBeGreaterThanOrEqual(6);
+      expect(count).toBeLessThanOrEqual(12);
+      await expect(page.locator('[data-alternative="claude"]').getByRole('link', { name: 'Claude', exact: true })).toBeVisible();
+      for (const line of await page.locator('[data-alternative] [data-difference]').allTextContents()) expect(line.trim()).not.toBe('');
+      await expect(page.locator('[data-alternative="chatgpt"]')).toHaveCount(0);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.some((text) => text.includes('"ItemList"') && text.includes('/claude'))).toBe(true);
+      expect(jsonLd.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/alternativas\/chatgpt$/);
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('a comparison has one address and shows the facts side by side', async ({ page, request }) => {
+      test.slow();
+      const reversed = await request.get('/comparar/claude-vs-chatgpt', { maxRedirects: 0 });
+      expect(reversed.status()).toBe(301);
+      expect(new URL(reversed.headers().location!, 'http://x').pathname).toBe('/comparar/chatgpt-vs-claude');
+
+      await page.goto('/comparar/claude-vs-chatgpt');
+      await expect(page).toHaveURL(/\/comparar\/chatgpt-vs-claude$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'ChatGPT vs Claude' })).toBeVisible();
+      const table = page.getByRole('table', { name: 'Comparativa de ChatGPT y Claude' });
+      await expect(table.getByRole('columnheader', { name: 'ChatGPT' })).toBeVisible();
+      await expect(table.getByRole('columnheader', { name: 'Claude' })).toBeVisible();
+      const company = table.getByRole('row', { name: /^Empresa/ });
+      await expect(company.getByRole('cell').first()).toHaveText('OpenAI (Estados Unidos)');
+      await expect(table.getByRole('rowheader', { name: 'Datos comprobados' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Ver la ficha de Claude' })).toHaveAttribute('href', '/claude');
+      // A curated pair of indexable tools may be indexed.
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('the «Comparar con…» picker on a tool page reaches a comparison', async ({ page }) => {
+      test.slow();
+      await page.goto('/chatgpt');
+      const picker = page.getByRole('combobox', { name: 'Comparar ChatGPT con…' });
+      await picker.focus();
+      // The suggestions arrive on first focus: every tool but this one, by name.
+      await expect(page.locator('#comparar-opciones option[value="Claude"]')).toHaveCount(1);
+      await expect(page.locator('#comparar-opciones option[value="ChatGPT"]')).toHaveCount(0);
+      await picker.fill('Midjourney');
+      await page.getByRole('button', { name: 'Comparar', exact: true }).click();
+      await expect(page).toHaveURL(/\/comparar\/chatgpt-vs-midjourney$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'ChatGPT vs Midjourney' })).toBeVisible();
+      // Not a curated pair: shown, never indexed.
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await expectNoSidewaysScroll(page);
+    });
+  });
+}
+
+test.describe('addresses that are not comparisons', () => {
+  test.use({ allowedConsoleErrors: [/status of 404/] });
+
+  test('unknown tools, a tool against itself and a name nobody has answer 404 in Spanish', async ({ page, request }) => {
+    for (const path of ['/comparar/chatgpt-vs-no-existe-esta', '/comparar/chatgpt-vs-chatgpt', '/alternativas/no-existe-esta']) {
+      expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
+    }
+    const response = await page.goto('/comparar?a=chatgpt&b=Herramienta%20inventada');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('alert')).toHaveText('No encontramos ninguna herramienta llamada «Herramienta inventada».');
+    const named = await request.get('/comparar?a=ChatGPT&b=claude', { maxRedirects: 0 });
+    expect(named.status()).toBe(301);
+    expect(named.headers().location).toContain('/comparar/chatgpt-vs-claude');
+  });
+
+  test('the sitemap lists alternatives pages and only curated comparisons', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    expect(xml).toContain('/alternativas/chatgpt</loc>');
+    expect(xml).toContain('/comparar/chatgpt-vs-claude</loc>');
+    expect(xml).not.toContain('/comparar/chatgpt-vs-midjourney</loc>');
+  });
+});
