@@ -65,6 +65,12 @@ export const ERROR_TABLE = {
   remote_unreachable: { status: 502, message: 'No se pudo abrir esa dirección. Comprueba que es correcta y que la web funciona.' },
   remote_timeout: { status: 504, message: 'Esa dirección tardó demasiado en responder. Inténtalo de nuevo o rellena los datos a mano.' },
   remote_not_page: { status: 422, message: 'Esa dirección no es una página web.' },
+  // Ratings and reviews (issue 20).
+  review_exists: { status: 409, message: 'Ya has valorado esta herramienta. Puedes editar tu valoración.' },
+  review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
+  review_not_yours: { status: 403, message: 'Solo puedes cambiar o borrar tus propias valoraciones.' },
+  review_own_vote: { status: 403, message: 'No puedes marcar como útil ni denunciar tu propia valoración.' },
+  email_not_verified: { status: 403, message: 'Confirma tu email antes de valorar: abre el enlace que te enviamos al registrarte.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKind = keyof typeof ERROR_TABLE;

@@ -12,6 +12,7 @@ const USER_PERMISSIONS = [
   'save:image:own',
   'save:description:own',
   'update:profile:own',
+  'review:post:own',
 ] as const;
 
 const ADMIN_PERMISSIONS = [
@@ -28,6 +29,7 @@ const ADMIN_PERMISSIONS = [
   'read:audit:any',
   'read:backup:any',
   'read:search-demand:any',
+  'moderate:review:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/redirecciones', label: 'Redirecciones' },
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },
   { href: '/admin/busquedas', label: 'Búsquedas sin resultado' },
+  { href: '/admin/valoraciones', label: 'Valoraciones' },
   { href: '/admin/descripciones', label: 'Descripciones' },
   { href: '/admin/configuracion', label: 'Configuración' },
   { href: '/admin/copias', label: 'Copias de seguridad' },
