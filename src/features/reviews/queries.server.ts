@@ -98,6 +98,7 @@ export async function listToolReviews(
     page,
     hasMore: list.rows.length > REVIEWS_PAGE_SIZE,
     own: own.rows[0] ? toPublic(own.rows[0]) : null,
+    signedIn: viewerId !== null,
   };
 }
 

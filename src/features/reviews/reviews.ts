@@ -52,6 +52,8 @@ export interface ReviewsPage {
   hasMore: boolean;
   /** The visitor's own review of this tool (even when hidden by an admin), so the form can edit it. */
   own: PublicReview | null;
+  /** Whether the request came with a session: the page shows the form or the invitation to sign in. */
+  signedIn: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });

@@ -206,8 +206,8 @@ export const posts = pgTable(
     imageSource: imageSource('image_source').notNull().default('none'),
     logoSource: imageSource('logo_source').notNull().default('none'),
     savedCount: integer('saved_count').notNull().default(0),
-    likesCount: integer('likes_count').notNull().default(0),
-    // Published reviews' stars (issue 20), moved by the reviews trigger in the same transaction as the review.
+    // Published reviews' stars (issue 20), moved by the reviews trigger in the same transaction as the review. They
+    // replace SPEC's likes_count, which nothing could ever move (docs/decisions/011-valoraciones.md).
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     publishedDate: timestamp('published_date', { withTimezone: true }),

@@ -33,6 +33,8 @@ export const toolCardColumns = {
   isVerified: posts.isVerified,
   discontinued: sql<boolean>`${posts.discontinuedAt} IS NOT NULL`,
   categories: categoryChips,
+  ratingCount: posts.ratingCount,
+  ratingSum: posts.ratingSum,
 };
 
 const published = eq(posts.status, 'published');
@@ -108,14 +110,13 @@ export async function listFeaturedTools(limit: number, excludeId?: string): Prom
 /** Every live published tool of a category, for its prerendered page, newest first in the editorial order. */
 export async function listToolsInCategory(
   categorySlug: string,
-): Promise<(ToolCardData & { publishedAt: Date; editorialRank: number | null; views: number; likesCount: number })[]> {
+): Promise<(ToolCardData & { publishedAt: Date; editorialRank: number | null; views: number })[]> {
   const rows = await getDb()
     .select({
       ...toolCardColumns,
       publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
       editorialRank: posts.editorialRank,
       views: posts.views,
-      likesCount: posts.likesCount,
     })
     .from(posts)
     .where(and(published, live, inCategory(categorySlug)))
