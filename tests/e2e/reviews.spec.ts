@@ -91,7 +91,9 @@ test.describe('ratings and reviews', () => {
 
     // The author edits it...
     await expect(form.getByRole('radio', { name: '4 estrellas' })).toBeChecked();
-    await form.getByRole('radio', { name: '5 estrellas' }).check({ force: true });
+    // The radio itself is visually hidden: a pointer picks the star, its label.
+    await form.locator('label', { hasText: '5 estrellas' }).click();
+    await expect(form.getByRole('radio', { name: '5 estrellas' })).toBeChecked();
     await form.getByLabel('Tu experiencia').fill('Editada: ahora con texturas.');
     await form.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(author.getByRole('status').filter({ hasText: 'Valoración actualizada' })).toBeVisible();
