@@ -70,7 +70,7 @@ export async function addSyntheticTools(url: string, count: number): Promise<voi
        ),
        inserted AS (
          INSERT INTO posts (title, slug, description, content, url, keywords, pricing, status, category_id,
-                            views, saved_count, likes_count, is_popular, published_date, created_at, updated_at)
+                            views, saved_count, is_popular, published_date, created_at, updated_at)
          SELECT g.title,
                 'sintetica-' || g.n,
                 g.title || ' usa inteligencia artificial para ' || g.verb || ' ' || g.object || ', pensada para ' || g.audience || '. Categoría: ' || c.name || '.',
@@ -84,7 +84,6 @@ export async function addSyntheticTools(url: string, count: number): Promise<voi
                 -- bigint: past about 20,000 tools a 32-bit product overflows.
                 (g.n::bigint * 7919) % 5000,
                 (g.n::bigint * 104729) % 300,
-                (g.n * 31) % 200,
                 g.n % 50 = 0,
                 now() - make_interval(mins => g.n),
                 now() - make_interval(mins => g.n),

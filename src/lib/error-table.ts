@@ -87,6 +87,12 @@ export const ERROR_TABLE = {
   },
   draft_not_found: { status: 404, message: 'El borrador no existe o ya se revisó.' },
   draft_in_progress: { status: 409, message: 'Esta herramienta ya tiene un borrador en cola. Espera a que termine.' },
+  // Ratings and reviews (issue 20).
+  review_exists: { status: 409, message: 'Ya has valorado esta herramienta. Puedes editar tu valoración.' },
+  review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
+  review_not_yours: { status: 403, message: 'Solo puedes cambiar o borrar tus propias valoraciones.' },
+  review_own_vote: { status: 403, message: 'No puedes marcar como útil ni denunciar tu propia valoración.' },
+  email_not_verified: { status: 403, message: 'Confirma tu email antes de valorar: abre el enlace que te enviamos al registrarte.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorKind = keyof typeof ERROR_TABLE;

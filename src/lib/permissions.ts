@@ -14,6 +14,7 @@ const USER_PERMISSIONS = [
   'update:profile:own',
   // A maker's claim of a tool and, once verified, their proposed changes to its listing (issue 20).
   'claim:post:own',
+  'review:post:own',
 ] as const;
 
 const ADMIN_PERMISSIONS = [
@@ -36,6 +37,7 @@ const ADMIN_PERMISSIONS = [
   'moderate:claim:any',
   // «Redactar con IA» (issue 19): ask the text model for a draft article and facts, then accept or discard it.
   'draft:post:any',
+  'moderate:review:any',
 ] as const;
 
 export type Permission = (typeof ADMIN_PERMISSIONS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, organizationJsonLd, softwareApplicationJsonLd, type JsonLdFacts } from './seo.ts';
+import { breadcrumbJsonLd, organizationJsonLd, ratingJsonLd, softwareApplicationJsonLd, type JsonLdFacts } from './seo.ts';
 
 const tool = {
   title: 'ChatGPT',
@@ -105,5 +105,29 @@ describe('breadcrumbJsonLd', () => {
 describe('organizationJsonLd', () => {
   it('names the 512×512 logo generated at build', () => {
     expect(organizationJsonLd({ name: 'Brújula IA', url: 'https://brujula-ia.es' }).logo).toBe('https://brujula-ia.es/logo-512.png');
+  });
+});
+
+describe('ratingJsonLd', () => {
+  it('adds nothing without reviews, so no page claims a rating it does not have', () => {
+    expect(ratingJsonLd({ ratingCount: 0, ratingSum: 0 }, [])).toEqual({});
+  });
+
+  it('gives the plain average and count, and each review with its author and stars', () => {
+    const data = ratingJsonLd({ ratingCount: 3, ratingSum: 13 }, [
+      { rating: 5, title: 'Muy útil', body: 'La uso a diario.', authorName: 'Ana', createdAt: new Date('2026-11-25T10:00:00Z') },
+    ]);
+    expect(data.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, ratingCount: 3, bestRating: 5, worstRating: 1 });
+    expect(data.review).toEqual([
+      {
+        '@type': 'Review',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+        author: { '@type': 'Person', name: 'Ana' },
+        datePublished: '2026-11-25T10:00:00.000Z',
+        name: 'Muy útil',
+        reviewBody: 'La uso a diario.',
+      },
+    ]);
+    expect(ratingJsonLd({ ratingCount: 1, ratingSum: 4 }, [])).not.toHaveProperty('review');
   });
 });

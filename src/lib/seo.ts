@@ -138,3 +138,40 @@ export function softwareApplicationJsonLd(tool: {
   if (tool.externalUrl) data.sameAs = tool.externalUrl;
   return data;
 }
+
+/** A review as the tool page's JSON-LD carries it. */
+export interface StructuredReview {
+  rating: number;
+  title: string;
+  body: string;
+  authorName: string;
+  createdAt: Date;
+}
+
+/**
+ * `aggregateRating` and `review` for a SoftwareApplication, only where real reviews exist (Google's review
+ * snippet rules): the plain average of the published stars (not the ranking's Bayesian score) and their count.
+ */
+export function ratingJsonLd(totals: { ratingCount: number; ratingSum: number }, reviews: readonly StructuredReview[]): JsonLd {
+  if (totals.ratingCount === 0) return {};
+  const data: JsonLd = {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round((totals.ratingSum / totals.ratingCount) * 10) / 10,
+      ratingCount: totals.ratingCount,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  };
+  if (reviews.length > 0) {
+    data.review = reviews.map((review) => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: review.authorName },
+      datePublished: review.createdAt.toISOString(),
+      ...(review.title ? { name: review.title } : {}),
+      reviewBody: review.body,
+    }));
+  }
+  return data;
+}

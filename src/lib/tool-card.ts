@@ -23,6 +23,9 @@ export interface ToolCardData {
   /** Retired (shut down or absorbed): its page stays, marked, for people who look for it. */
   discontinued?: boolean;
   categories: CategoryChip[];
+  /** Published reviews and the sum of their stars (src/lib/rating.ts); cards show stars once there is one. */
+  ratingCount?: number;
+  ratingSum?: number;
 }
 
 /** SPEC §2: a card shows at most two category chips, then "+N más". */

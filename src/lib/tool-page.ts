@@ -5,6 +5,8 @@ export const FEATURED_SIDEBAR_SIZE = 3;
 
 /** A retired tool's page offers this many live alternatives from its category. */
 export const ALTERNATIVES_SHOWN = 3;
+/** The newest reviews with text that the page's JSON-LD carries; the page itself lists them all. */
+export const REVIEWS_IN_JSON_LD = 5;
 
 /** SPEC §9: the breadcrumb shows the title cut at 50 characters plus '...'. */
 export const BREADCRUMB_TITLE_MAX = 50;

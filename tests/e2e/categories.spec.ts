@@ -111,7 +111,7 @@ test.describe('/categoria/imagen', () => {
     const counters = page.getByRole('main');
     await expect(counter(counters, 'Herramientas')).toHaveText(String(imageTools.length));
     await expect(counter(counters, 'Destacadas')).toHaveText(String(imageTools.filter((tool) => tool.featured).length));
-    await expect(counter(counters, 'Me gusta')).toHaveText('0');
+    await expect(counter(counters, 'Valoraciones')).toHaveText('0');
     await expect(titles(page)).toHaveCount(imageTools.length);
   });
 
@@ -148,7 +148,7 @@ test.describe('/categoria/imagen', () => {
     expect(await firstTitles(shown)).toEqual(popular.slice(0, shown));
 
     await sort.selectOption({ label: 'Más valoradas' });
-    await expect(sort).toHaveValue('likes');
+    await expect(sort).toHaveValue('rating');
     await expect(titles(page).nth(shown - 1)).toHaveText(newest[shown - 1]!);
   });
 

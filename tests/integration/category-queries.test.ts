@@ -19,7 +19,7 @@ describe('category queries', () => {
     // Every tool counts in its category but the two retired ones (editorial.json), which left the grids.
     expect(categories.reduce((sum, category) => sum + category.toolCount, 0)).toBe(1004);
     const image = categories.find((category) => category.slug === 'imagen')!;
-    expect(image).toMatchObject({ name: 'Imagen', toolCount: 155, featuredCount: 3, likesCount: 0 });
+    expect(image).toMatchObject({ name: 'Imagen', toolCount: 155, featuredCount: 3, ratingCount: 0 });
   });
 
   it('leaves pending tools out of the counts and the category page', async () => {

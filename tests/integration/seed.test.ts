@@ -13,7 +13,7 @@ describe('catalogue seed', () => {
              (SELECT count(*) FROM posts WHERE status = 'published')::int AS published,
              (SELECT count(*) FROM posts WHERE category_id IS NULL)::int AS without_category,
              (SELECT count(*) FROM post_categories)::int AS links,
-             (SELECT count(*) FROM posts WHERE views <> 0 OR saved_count <> 0 OR likes_count <> 0)::int AS counted`);
+             (SELECT count(*) FROM posts WHERE views <> 0 OR saved_count <> 0 OR rating_count <> 0)::int AS counted`);
     expect(counts.rows[0]).toEqual({ categories: 33, published: 1006, without_category: 0, links: 1006, counted: 0 });
   });
 

@@ -1,5 +1,6 @@
 import { CategoryChips } from './CategoryChips.tsx';
 import { Icon } from './Icon.tsx';
+import { averageRating, formatRating, ratingAccessibleText } from '../../lib/rating.ts';
 import { toolPath, type ToolCardData } from '../../lib/tool-card.ts';
 import { AdminEditLink } from '../../features/publish/AdminEditLink.tsx';
 import { SaveButton } from '../../features/saves/SaveButton.tsx';
@@ -33,6 +34,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
           </Heading>
         </div>
         {tool.discontinued && <p className="-mt-1 text-xs font-semibold text-amber-800">Ya no está disponible</p>}
+        {tool.ratingCount ? <CardRating ratingCount={tool.ratingCount} ratingSum={tool.ratingSum ?? 0} /> : null}
         <p className="line-clamp-3 text-sm text-slate-600">{tool.description}</p>
         <CategoryChips categories={tool.categories} />
         <div className="relative z-10 mt-auto flex flex-wrap items-center gap-2 pt-1" data-admin-edit-slot={tool.id}>
@@ -54,5 +56,23 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
         </div>
       </div>
     </article>
+  );
+}
+
+/** «★ 4,3 (12)» under the title, read out in full: «Valoración: 4,3 de 5 (12 valoraciones)». */
+function CardRating(totals: { ratingCount: number; ratingSum: number }) {
+  return (
+    <p className="-mt-1 flex items-center gap-1 text-sm text-slate-700" data-card-rating>
+      <span className="sr-only">{ratingAccessibleText(totals)}</span>
+      <span aria-hidden="true" className="text-amber-500">
+        ★
+      </span>
+      <span aria-hidden="true" className="font-semibold">
+        {formatRating(averageRating(totals))}
+      </span>
+      <span aria-hidden="true" className="text-slate-500">
+        ({totals.ratingCount})
+      </span>
+    </p>
   );
 }

@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/informes', label: 'Informes y reclamaciones', count: 'reports' },
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },
   { href: '/admin/busquedas', label: 'Búsquedas sin resultado' },
+  { href: '/admin/valoraciones', label: 'Valoraciones' },
   { href: '/admin/descripciones', label: 'Descripciones' },
   { href: '/admin/configuracion', label: 'Configuración' },
   { href: '/admin/copias', label: 'Copias de seguridad' },

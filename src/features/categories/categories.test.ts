@@ -36,17 +36,16 @@ const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool =>
   publishedAt: 0,
   editorialRank: null,
   views: 0,
-  likesCount: 0,
   facts: [],
   ...extra,
 });
 
 describe('sortCategoryTools', () => {
   const tools = [
-    tool('Beta', { publishedAt: 2, views: 5, likesCount: 1 }),
-    tool('Alfa', { publishedAt: 2, views: 1, likesCount: 9 }),
-    tool('Gamma', { publishedAt: 3, views: 5, likesCount: 0, isPopular: true }),
-    tool('Delta', { publishedAt: 1, views: 50, likesCount: 0 }),
+    tool('Beta', { publishedAt: 2, views: 5, ratingCount: 1, ratingSum: 4 }),
+    tool('Alfa', { publishedAt: 2, views: 1, ratingCount: 9, ratingSum: 40 }),
+    tool('Gamma', { publishedAt: 3, views: 5, isPopular: true }),
+    tool('Delta', { publishedAt: 1, views: 50, ratingCount: 2, ratingSum: 2 }),
   ];
   const titles = (sorted: CategoryTool[]) => sorted.map((entry) => entry.title);
 
@@ -59,18 +58,20 @@ describe('sortCategoryTools', () => {
     expect(titles(sortCategoryTools(together, 'newest'))).toEqual(['Beta', 'Zeta', 'Alfa']);
   });
 
-  it('popular by views, then likes, then the editorial flag', () => {
+  it('popular by views, then the rating, then the editorial flag', () => {
     expect(titles(sortCategoryTools(tools, 'popular'))).toEqual(['Delta', 'Beta', 'Gamma', 'Alfa']);
     const tied = [tool('Uno'), tool('Dos', { isPopular: true })];
     expect(titles(sortCategoryTools(tied, 'popular'))).toEqual(['Dos', 'Uno']);
   });
 
-  it('most liked first, then views', () => {
-    expect(titles(sortCategoryTools(tools, 'likes'))).toEqual(['Alfa', 'Beta', 'Delta', 'Gamma']);
+  it('best rated first by the Bayesian rating: many good reviews beat one, no reviews beat bad ones', () => {
+    expect(titles(sortCategoryTools(tools, 'rating'))).toEqual(['Alfa', 'Beta', 'Gamma', 'Delta']);
+    const single = [tool('Una', { ratingCount: 1, ratingSum: 5 }), tool('Muchas', { ratingCount: 40, ratingSum: 184 })];
+    expect(titles(sortCategoryTools(single, 'rating'))).toEqual(['Muchas', 'Una']);
   });
 
   it('does not reorder its input', () => {
-    sortCategoryTools(tools, 'likes');
+    sortCategoryTools(tools, 'rating');
     expect(titles(tools)).toEqual(['Beta', 'Alfa', 'Gamma', 'Delta']);
   });
 });

@@ -2,17 +2,18 @@
  * Search, fact filters and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2
  * Category, issue 19).
  */
+import { bayesianRating, type RatingTotals } from '../../lib/rating.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import type { FactFilter } from '../../lib/tool-facts.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
 import { countLabel } from './categories.ts';
 
-export type CategorySort = 'newest' | 'popular' | 'likes';
+export type CategorySort = 'newest' | 'popular' | 'rating';
 
 export const categorySorts: { value: CategorySort; label: string }[] = [
   { value: 'newest', label: 'Más recientes' },
   { value: 'popular', label: 'Más populares' },
-  { value: 'likes', label: 'Más valoradas' },
+  { value: 'rating', label: 'Más valoradas' },
 ];
 
 /** A card plus the figures the sorts need; publishedAt in milliseconds to keep the island's props plain JSON. */
@@ -21,7 +22,6 @@ export interface CategoryTool extends ToolCardData {
   /** The seeded catalogue's editorial order (lower first); null for tools without one. */
   editorialRank: number | null;
   views: number;
-  likesCount: number;
   /** The fact filters it passes (Gratis, En español…), worked out at build time. */
   facts: FactFilter[];
 }
@@ -31,12 +31,17 @@ const byEditorialRank = (a: CategoryTool, b: CategoryTool) => (a.editorialRank ?
 /** Newest first; tools published together (the seeded catalogue) in the editorial order, then by title. */
 const newestFirst = (a: CategoryTool, b: CategoryTool) => b.publishedAt - a.publishedAt || byEditorialRank(a, b) || byTitle(a, b);
 
+const totals = (tool: CategoryTool): RatingTotals => ({ ratingCount: tool.ratingCount ?? 0, ratingSum: tool.ratingSum ?? 0 });
+/** Bayesian rating first (src/lib/rating.ts), then the number of reviews. */
+const byRating = (a: CategoryTool, b: CategoryTool) => bayesianRating(totals(b)) - bayesianRating(totals(a)) || totals(b).ratingCount - totals(a).ratingCount;
+
 const comparators: Record<CategorySort, (a: CategoryTool, b: CategoryTool) => number> = {
   newest: newestFirst,
-  // SPEC ranks 'popular' by likes minus dislikes, but dislikes do not exist (SPEC fixes them at 0), which would make
-  // it the same list as 'Más valoradas'; real visits rank it instead, then likes and the editorial popular flag.
-  popular: (a, b) => b.views - a.views || b.likesCount - a.likesCount || Number(b.isPopular) - Number(a.isPopular) || newestFirst(a, b),
-  likes: (a, b) => b.likesCount - a.likesCount || b.views - a.views || newestFirst(a, b),
+  // SPEC ranks 'popular' by likes minus dislikes; likes became the star rating ('Más valoradas', issue 20), so
+  // real visits rank it instead, then the rating and the editorial popular flag.
+  popular: (a, b) => b.views - a.views || byRating(a, b) || Number(b.isPopular) - Number(a.isPopular) || newestFirst(a, b),
+  // 'Más valoradas' (DESIGN §9): the star rating from verified reviews.
+  rating: (a, b) => byRating(a, b) || b.views - a.views || newestFirst(a, b),
 };
 
 export function sortCategoryTools(tools: readonly CategoryTool[], sort: CategorySort): CategoryTool[] {

@@ -137,6 +137,40 @@ export async function exportUserData(userId: string, siteName: string, db: Query
        FROM listing_proposals l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 ORDER BY l.created_at DESC`,
     userId,
   );
+  const reviews = await rows<{
+    id: string;
+    tool_title: string;
+    tool_slug: string;
+    rating: number;
+    title: string;
+    body: string;
+    pros: string;
+    cons: string;
+    status: string;
+    helpful_count: number;
+    created_at: Date;
+    updated_at: Date;
+  }>(
+    db,
+    `SELECT r.id, p.title AS tool_title, p.slug AS tool_slug, r.rating, r.title, r.body, r.pros, r.cons, r.status, r.helpful_count,
+            r.created_at, r.updated_at
+       FROM reviews r JOIN posts p ON p.id = r.post_id WHERE r.user_id = $1 ORDER BY r.created_at DESC`,
+    userId,
+  );
+  const helpfulVotes = await rows<{ review_id: string; tool_slug: string; created_at: Date }>(
+    db,
+    `SELECT v.review_id, p.slug AS tool_slug, v.created_at
+       FROM review_votes v JOIN reviews r ON r.id = v.review_id JOIN posts p ON p.id = r.post_id
+      WHERE v.user_id = $1 ORDER BY v.created_at DESC`,
+    userId,
+  );
+  const reviewReports = await rows<{ review_id: string; tool_slug: string; created_at: Date }>(
+    db,
+    `SELECT rr.review_id, p.slug AS tool_slug, rr.created_at
+       FROM review_reports rr JOIN reviews r ON r.id = rr.review_id JOIN posts p ON p.id = r.post_id
+      WHERE rr.user_id = $1 ORDER BY rr.created_at DESC`,
+    userId,
+  );
 
   return {
     site: siteName,
@@ -237,6 +271,21 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       status: proposal.status,
       createdAt: iso(proposal.created_at),
     })),
+    reviews: reviews.map((review) => ({
+      id: review.id,
+      tool: { title: review.tool_title, slug: review.tool_slug },
+      rating: review.rating,
+      title: review.title,
+      body: review.body,
+      pros: review.pros,
+      cons: review.cons,
+      status: review.status,
+      helpfulCount: review.helpful_count,
+      createdAt: iso(review.created_at),
+      updatedAt: iso(review.updated_at),
+    })),
+    helpfulVotes: helpfulVotes.map((vote) => ({ reviewId: vote.review_id, toolSlug: vote.tool_slug, createdAt: iso(vote.created_at) })),
+    reviewReports: reviewReports.map((report) => ({ reviewId: report.review_id, toolSlug: report.tool_slug, createdAt: iso(report.created_at) })),
   };
 }
 

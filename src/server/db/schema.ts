@@ -46,6 +46,8 @@ export const aiUtility = pgEnum('ai_utility', ['images', 'descriptions', 'storie
 export const factAnswer = pgEnum('fact_answer', ['yes', 'no', 'unknown']);
 export const freePlan = pgEnum('free_plan', ['yes', 'trial', 'no', 'unknown']);
 export const pricePeriod = pgEnum('price_period', ['month', 'year', 'once', 'usage']);
+/** A review is public at once (docs/decisions/011-valoraciones.md); an admin can hide it. */
+export const reviewStatus = pgEnum('review_status', ['published', 'hidden']);
 
 // better-auth's user table, named and shaped as SPEC's profiles.
 export const profiles = pgTable(
@@ -204,7 +206,10 @@ export const posts = pgTable(
     imageSource: imageSource('image_source').notNull().default('none'),
     logoSource: imageSource('logo_source').notNull().default('none'),
     savedCount: integer('saved_count').notNull().default(0),
-    likesCount: integer('likes_count').notNull().default(0),
+    // Published reviews' stars (issue 20), moved by the reviews trigger in the same transaction as the review. They
+    // replace SPEC's likes_count, which nothing could ever move (docs/decisions/011-valoraciones.md).
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     publishedDate: timestamp('published_date', { withTimezone: true }),
     metaTitle: text('meta_title'),
     metaDescription: text('meta_description'),
@@ -517,6 +522,76 @@ export const searchMisses = pgTable(
     results: smallint('results').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.query] }), check('search_misses_query_length', sql`char_length(${t.query}) BETWEEN 1 AND 100`)],
+);
+
+/**
+ * Ratings and reviews (issue 20): one per account and tool, 1-5 stars and optional plain text. A trigger keeps
+ * posts.rating_count and rating_sum in step with the published ones and stamps the tool's page.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+    pros: text('pros').notNull().default(''),
+    cons: text('cons').notNull().default(''),
+    status: reviewStatus('status').notNull().default('published'),
+    // Moved by the review_votes trigger, so a voter's deleted account takes its vote off too.
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('reviews_post_user_key').on(t.postId, t.userId),
+    index('reviews_post_created_idx').on(t.postId, t.createdAt.desc()),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    check(
+      'reviews_text_lengths',
+      sql`char_length(${t.title}) <= 120 AND char_length(${t.body}) <= 4000 AND char_length(${t.pros}) <= 1000 AND char_length(${t.cons}) <= 1000`,
+    ),
+  ],
+);
+
+/** «¿Te ha sido útil?»: one vote per account and review, never on one's own. */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_votes_user_idx').on(t.userId)],
+);
+
+/** «Denunciar»: one report per account and review, for the admin's queue. */
+export const reviewReports = pgTable(
+  'review_reports',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index('review_reports_user_idx').on(t.userId),
+    index('review_reports_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */

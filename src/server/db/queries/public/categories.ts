@@ -13,7 +13,7 @@ const counts = {
                           WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.discontinued_at IS NULL)`,
   featuredCount: sql<number>`(SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
                               WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.is_featured AND p.discontinued_at IS NULL)`,
-  likesCount: sql<number>`(SELECT coalesce(sum(p.likes_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
+  ratingCount: sql<number>`(SELECT coalesce(sum(p.rating_count), 0)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
                            WHERE pc.category_id = ${categoryId} AND p.status = 'published' AND p.discontinued_at IS NULL)`,
 };
 

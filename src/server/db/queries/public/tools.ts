@@ -36,6 +36,8 @@ export const toolCardColumns = {
   isVerified: posts.isVerified,
   discontinued: sql<boolean>`${posts.discontinuedAt} IS NOT NULL`,
   categories: categoryChips,
+  ratingCount: posts.ratingCount,
+  ratingSum: posts.ratingSum,
 };
 
 /** What the fact filters read (src/lib/tool-facts.ts matchesFactFilter), besides the card's pricing. */
@@ -128,7 +130,6 @@ export async function listToolsInCategory(categorySlug: string) {
       publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
       editorialRank: posts.editorialRank,
       views: posts.views,
-      likesCount: posts.likesCount,
     })
     .from(posts)
     .where(and(published, live, inCategory(categorySlug)))

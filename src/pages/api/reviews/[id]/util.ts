@@ -1,0 +1,5 @@
+import { helpfulEndpoint } from '../../../../features/reviews/reviews.server.ts';
+
+export const prerender = false;
+
+export const POST = helpfulEndpoint;
