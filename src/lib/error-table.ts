@@ -90,7 +90,7 @@ export const ERROR_TABLE = {
   // Ratings and reviews (issue 20).
   review_exists: { status: 409, message: 'Ya has valorado esta herramienta. Puedes editar tu valoración.' },
   review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
-  review_not_yours: { status: 403, message: 'Solo puedes cambiar o borrar tus propias valoraciones.' },
+  review_not_yours: { status: 403, message: 'Esta valoración es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },
   review_own_vote: { status: 403, message: 'No puedes marcar como útil ni denunciar tu propia valoración.' },
   email_not_verified: { status: 403, message: 'Confirma tu email antes de valorar: abre el enlace que te enviamos al registrarte.' },
 } as const satisfies Record<string, { status: number; message: string }>;
