@@ -144,7 +144,10 @@ test.describe('provider failures', () => {
       await response.body();
     }
     await generate(page, 'un chiste más');
-    await expect(page.getByRole('alert')).toHaveText('Has hecho muchas solicitudes seguidas. Espera un poco antes de generar de nuevo.');
+    // The limit's message says when the visitor may try again.
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Has hecho muchas solicitudes seguidas\. Espera un poco antes de generar de nuevo\. Podrás volver a intentarlo en (unos segundos|\d+ minutos?|\d+ horas?)\.$/,
+    );
   });
 });
 
