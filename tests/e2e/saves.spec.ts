@@ -133,9 +133,13 @@ test.describe('saving tools', () => {
     await page.goto('/chatgpt');
     const main = saveButton(toolPageHeader(page));
     await main.click();
-    await expect(toolPageHeader(page).getByRole('alert')).toHaveText('Debes iniciar sesión para guardar publicaciones.');
+    const alert = toolPageHeader(page).getByRole('alert');
+    await expect(alert).toHaveText('Debes iniciar sesión para guardar publicaciones. Iniciar sesión');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(main).toHaveText(/^Guardar /);
+    // The note is not a dead end: its button opens the same dialog the cards open.
+    await alert.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('dialog', { name: '¡Únete a nosotros!' })).toBeVisible();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { GUEST_SAVE_MESSAGE, SAVE_LABEL, SAVED_LABEL } from './saved-tools.ts';
+import { useSyncExternalStore, type MouseEvent } from 'react';
+import { SAVE_LABEL, SAVED_LABEL } from './saved-tools.ts';
 import { pendingToolIds, savedToolIds, toggleSavedTool, type SavePlace } from './saved-tools-store.ts';
 import { Icon } from '../../components/ui/Icon.tsx';
 
@@ -34,14 +34,12 @@ export function SaveButton({ toolId, toolTitle, place, enabledBeforeHydration = 
     () => true,
     () => false,
   );
-  const [guestAlert, setGuestAlert] = useState('');
 
   const saved = hydrated && savedIds.has(toolId);
   const pending = hydrated && pendingIds.has(toolId);
 
   async function onClick(event: MouseEvent<HTMLButtonElement>) {
-    const outcome = await toggleSavedTool(toolId, place, event.currentTarget);
-    if (outcome === 'guest' && place === 'page') setGuestAlert(GUEST_SAVE_MESSAGE);
+    await toggleSavedTool(toolId, place, event.currentTarget);
   }
 
   const button = (
@@ -65,9 +63,8 @@ export function SaveButton({ toolId, toolTitle, place, enabledBeforeHydration = 
   return (
     <div className="flex flex-col gap-2">
       {button}
-      <p role="alert" data-save-alert className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 empty:hidden">
-        {guestAlert}
-      </p>
+      {/* Filled by static-save-buttons when a guest presses it: the tool page's button is never hydrated. */}
+      <p role="alert" data-save-alert className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 empty:hidden" />
     </div>
   );
 }

@@ -75,7 +75,13 @@ function withId(ids: ReadonlySet<string>, id: string, present: boolean): Readonl
   return next;
 }
 
-/** Where the button sits: a guest on a card gets the auth dialog, on the tool page an inline alert. */
+/** Opens the auth dialog and saves the tool once the guest is signed in (pending-save.ts). */
+export function askGuestToSignIn(toolId: string, opener: HTMLElement | null): void {
+  rememberPendingSave(toolId);
+  openAuthDialog(opener);
+}
+
+/** Where the button sits: a guest on a card gets the auth dialog, on the tool page an inline alert that offers it. */
 export type SavePlace = 'card' | 'page';
 export type ToggleOutcome = 'saved' | 'removed' | 'failed' | 'guest' | 'busy';
 
@@ -84,10 +90,7 @@ export async function toggleSavedTool(toolId: string, place: SavePlace, opener: 
   if (pendingToolIds.get().has(toolId)) return 'busy';
   const user = await knownSessionUser();
   if (!user) {
-    if (place === 'card') {
-      rememberPendingSave(toolId);
-      openAuthDialog(opener);
-    }
+    if (place === 'card') askGuestToSignIn(toolId, opener);
     return 'guest';
   }
   if (pendingToolIds.get().has(toolId)) return 'busy';

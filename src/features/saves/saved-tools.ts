@@ -3,6 +3,7 @@
 export const SAVED_TOOLS_PATH = '/api/saved';
 
 export const GUEST_SAVE_MESSAGE = 'Debes iniciar sesión para guardar publicaciones.';
+export const GUEST_SIGN_IN_LABEL = 'Iniciar sesión';
 
 export const SAVE_LABEL = 'Guardar';
 export const SAVED_LABEL = 'Guardado';

@@ -3,8 +3,8 @@
  * featured cards): one delegated listener for the whole page instead of a React island per button.
  * Buttons inside an island (astro-island) are React's and are left alone.
  */
-import { GUEST_SAVE_MESSAGE, SAVE_LABEL, SAVED_LABEL } from './saved-tools.ts';
-import { pendingToolIds, savedToolIds, toggleSavedTool, type SavePlace } from './saved-tools-store.ts';
+import { GUEST_SAVE_MESSAGE, GUEST_SIGN_IN_LABEL, SAVE_LABEL, SAVED_LABEL } from './saved-tools.ts';
+import { askGuestToSignIn, pendingToolIds, savedToolIds, toggleSavedTool, type SavePlace } from './saved-tools-store.ts';
 
 const SELECTOR = 'button[data-save-tool]';
 
@@ -38,7 +38,17 @@ export function enhanceStaticSaveButtons(): void {
     const place: SavePlace = button.dataset.savePlace === 'page' ? 'page' : 'card';
     const outcome = await toggleSavedTool(button.dataset.saveTool ?? '', place, button);
     if (outcome !== 'guest' || place !== 'page') return;
-    const alert = button.parentElement?.querySelector('[data-save-alert]');
-    if (alert) alert.textContent = GUEST_SAVE_MESSAGE;
+    const alert = button.parentElement?.querySelector<HTMLElement>('[data-save-alert]');
+    if (alert) showGuestNote(alert, button.dataset.saveTool ?? '');
   });
+}
+
+/** SPEC's alert, plus the way to sign in that the cards' dialog offers, so the note is not a dead end. */
+function showGuestNote(alert: HTMLElement, toolId: string): void {
+  const signIn = document.createElement('button');
+  signIn.type = 'button';
+  signIn.textContent = GUEST_SIGN_IN_LABEL;
+  signIn.className = 'ml-1 font-semibold underline underline-offset-2 hover:text-amber-800 focus-visible:outline-2 focus-visible:outline-amber-700';
+  signIn.addEventListener('click', () => askGuestToSignIn(toolId, signIn));
+  alert.replaceChildren(`${GUEST_SAVE_MESSAGE} `, signIn);
 }
