@@ -82,6 +82,23 @@ describe('seeded facts', () => {
     expect((await factsOf(slug)).company).toBe('Corregido por un administrador');
   });
 
+  it('lets a later entry of the seed files replace an earlier one, but never what an admin checked', async () => {
+    const { rows } = await pool.query<{ slug: string }>(
+      "SELECT slug FROM posts WHERE pricing = 'unknown' AND facts_checked_at IS NULL ORDER BY slug LIMIT 2 OFFSET 5",
+    );
+    const [seeded, checkedByAdmin] = rows.map((row) => row.slug) as [string, string];
+    const entries = (checkedAt: string, company: string) => ({ [seeded]: { company, checkedAt }, [checkedByAdmin]: { company, checkedAt } });
+    await applySeedFacts(pool, await readSeedFacts(await factsDir({ 'a.json': entries('2026-11-25', 'Primera comprobación') })));
+    await pool.query("INSERT INTO profiles (id, name, email, role) VALUES ('editora', 'Editora', 'editora@brujula.test', 'admin')");
+    await pool.query("UPDATE posts SET company = 'Comprobado por una administradora', facts_checked_by = 'editora' WHERE slug = $1", [checkedByAdmin]);
+    const later = await readSeedFacts(await factsDir({ 'a.json': entries('2026-11-26', 'Segunda comprobación') }));
+    expect(await applySeedFacts(pool, later)).toBe(1);
+    expect((await factsOf(seeded)).company).toBe('Segunda comprobación');
+    expect((await factsOf(checkedByAdmin)).company).toBe('Comprobado por una administradora');
+    // The same entry again changes nothing: a restart does not rewrite the row.
+    expect(await applySeedFacts(pool, later)).toBe(0);
+  });
+
   it('keeps what the pricing model says when an entry does not mention the free plan or open source', async () => {
     const { rows } = await pool.query<{ slug: string }>(
       "SELECT slug FROM posts WHERE pricing = 'unknown' AND facts_checked_at IS NULL ORDER BY slug DESC LIMIT 1",

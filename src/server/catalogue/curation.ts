@@ -15,7 +15,7 @@ import { tagUntaggedTools } from './use-cases.ts';
 const SETTINGS_KEY = 'catalogue_curation';
 
 /** Raise a number when its part of supabase/seed changes (a new logo in logos.json, a new rank list). */
-export const CURATION_VERSIONS = { editorial: 3, useCases: 1, logos: 2, facts: 1, articles: 1 } as const;
+export const CURATION_VERSIONS = { editorial: 4, useCases: 1, logos: 2, facts: 2, articles: 2 } as const;
 
 type Applied = Partial<Record<keyof typeof CURATION_VERSIONS, number>>;
 

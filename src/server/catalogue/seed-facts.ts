@@ -1,8 +1,9 @@
 /**
  * The editorial team's checked facts for the seeded catalogue: supabase/seed/facts/*.json, objects keyed by tool slug
  * (see supabase/seed/SOURCES.md). Each entry names only what was checked; what it leaves out stays unknown. Applied
- * to a tool whose facts nobody has checked yet (facts_checked_at IS NULL), so an admin's later check is never undone;
- * a pricing model in the entry fills a pricing that is still 'unknown'.
+ * to a tool whose facts nobody has checked yet (facts_checked_at IS NULL) or whose last check was an earlier entry
+ * of these files (no checker, an older day): an admin's check is never undone, while a re-checked entry still reaches
+ * a database seeded before it. A pricing model in the entry fills a pricing that is still 'unknown'.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { z } from '../../lib/zod.ts';
@@ -80,7 +81,8 @@ export async function applySeedFacts(db: Queryable, facts: Map<string, SeedFacts
           spanish_voice text, free_plan text, price_from_amount numeric, price_from_currency text, price_from_period text,
           platforms text[], open_source text, license text, company text, company_country text, launch_year smallint,
           signup_required text, checked_at text)
-     WHERE p.slug = t.slug AND p.facts_checked_at IS NULL`,
+     WHERE p.slug = t.slug
+       AND (p.facts_checked_at IS NULL OR (p.facts_checked_by IS NULL AND p.facts_checked_at < t.checked_at::date))`,
     [JSON.stringify(rows)],
   );
   return updated.rowCount ?? 0;
