@@ -141,6 +141,16 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await page.getByRole('button', { name: 'Aplicar enlace' }).click();
   await expect(editor.getByRole('link', { name: 'Documentación oficial' })).toBeVisible();
   await expect(editor.getByRole('listitem')).toHaveCount(2);
+  // Tab nests a list item and Shift+Tab takes it back; in a paragraph Tab leaves the editor, so no one is trapped.
+  await editor.getByText('Plantillas').click();
+  await page.keyboard.press('Tab');
+  await expect(editor.locator('li li')).toHaveText('Plantillas');
+  await page.keyboard.press('Shift+Tab');
+  await expect(editor.locator('li li')).toHaveCount(0);
+  await editor.getByText('Lo mejor de la herramienta:').click();
+  await page.keyboard.press('Tab');
+  await expect(editor).not.toBeFocused();
+  await expect(editor.locator('p[style]')).toHaveCount(0);
 
   // SEO panel: auto-filled once, keywords, author, social cards.
   await expect(page.getByLabel('Meta Título')).toHaveValue(TOOL.title);

@@ -67,8 +67,14 @@ export const Indent = Extension.create({
       };
     return { indent: step(1), outdent: step(-1) };
   },
+  // Tab is a keyboard user's way through the form: it nests a list item, and anywhere else it leaves the editor
+  // (paragraphs are indented with the toolbar's buttons), so nobody is trapped in the text.
   addKeyboardShortcuts() {
-    return { Tab: () => this.editor.commands.indent(), 'Shift-Tab': () => this.editor.commands.outdent() };
+    const inList = () => this.editor.isActive('listItem');
+    return {
+      Tab: () => inList() && this.editor.commands.sinkListItem('listItem'),
+      'Shift-Tab': () => inList() && this.editor.commands.liftListItem('listItem'),
+    };
   },
 });
 
