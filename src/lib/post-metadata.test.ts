@@ -14,6 +14,7 @@ import {
   generatedMetaTitle,
   keywordCandidates,
   platformPreview,
+  previewMissing,
   whatsappDescription,
   whatsappTitle,
 } from './post-metadata.ts';
@@ -116,6 +117,12 @@ describe('social preview fallbacks (SPEC §3)', () => {
     const source = { title: 'Título', description: 'Desc', imageUrl: '', logoUrl: 'logo.png', metaTitle: 'Meta', metaDescription: '' };
     expect(platformPreview('twitter', source, 'S', 'u')).toMatchObject({ title: 'Meta', description: 'Desc', image: 'logo.png' });
     expect(platformPreview('whatsapp', source, 'S', 'u').title).toBe('🤖 Título');
+  });
+
+  it('names what the cards still take from the placeholders, so an empty form is not «completa»', () => {
+    expect(previewMissing(empty)).toEqual(['título', 'descripción', 'imagen']);
+    expect(previewMissing({ ...empty, metaTitle: 'Meta', description: '   ' })).toEqual(['descripción', 'imagen']);
+    expect(previewMissing({ title: 'T', description: 'D', imageUrl: '', logoUrl: 'logo.png' })).toEqual([]);
   });
 });
 

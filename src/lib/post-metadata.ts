@@ -211,6 +211,15 @@ export function platformPreview(platform: PreviewPlatform, source: PreviewSource
   };
 }
 
+/** What a shared card still takes from the placeholders: the Spanish names of the missing parts, none when complete. */
+export function previewMissing(source: PreviewSource): string[] {
+  return [
+    firstFilled(source.metaTitle, source.title) ? '' : 'título',
+    firstFilled(source.metaDescription, source.description) ? '' : 'descripción',
+    featuredImage(source.imageUrl, source.logoUrl) ? '' : 'imagen',
+  ].filter(Boolean);
+}
+
 /** SPEC §5 meta counters: 'n/60' turns red above the limit; green in the optimum range. */
 export function counterTone(length: number, max: number, optimum: readonly [number, number]): 'over' | 'optimum' | 'normal' {
   if (length > max) return 'over';

@@ -166,6 +166,7 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await page.getByRole('button', { name: 'Ver Tarjetas' }).click();
   await page.getByRole('tab', { name: 'WhatsApp' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(`🤖 ${TOOL.title}`);
+  await expect(page.getByText('Optimización SEO Completa')).toBeVisible();
   await page.getByRole('button', { name: 'Ocultar' }).click();
   await page.getByRole('button', { name: 'Vista previa' }).click();
   await expect(toast(page)).toContainText('La vista previa estará disponible próximamente.');

@@ -15,6 +15,7 @@ import {
   META_TITLE_MAX,
   META_TITLE_OPTIMUM,
   platformPreview,
+  previewMissing,
   type PreviewPlatform,
 } from '../../lib/post-metadata.ts';
 
@@ -46,6 +47,7 @@ const PLATFORMS: { id: PreviewPlatform; label: string }[] = [
 ];
 
 const CHECKLIST = ['Open Graph (Facebook)', 'Twitter Cards', 'WhatsApp Preview', 'LinkedIn Cards'];
+const listFormat = new Intl.ListFormat('es-ES', { type: 'conjunction' });
 
 const toneClass = { over: 'text-red-700 font-semibold', optimum: 'text-emerald-700', normal: 'text-slate-600' } as const;
 
@@ -95,6 +97,8 @@ function SocialPreview({ values, canonicalUrl, siteName }: Pick<Props, 'values' 
     metaTitle: values.metaTitle,
     metaDescription: values.metaDescription,
   };
+  const missing = previewMissing(source);
+  const complete = missing.length === 0;
   const hasImage = Boolean(values.imagePreview || values.logoPreview);
   const hasMetadata = Boolean(values.title.trim() || values.description.trim());
 
@@ -146,13 +150,19 @@ function SocialPreview({ values, canonicalUrl, siteName }: Pick<Props, 'values' 
           <SocialCard platform={platform} preview={platformPreview(platform, source, siteName, canonicalUrl)} host={host} />
         </div>
       </div>
-      <div className="mt-4 rounded-xl bg-emerald-50 p-3">
-        <p className="text-sm font-semibold text-emerald-900">Optimización SEO Completa</p>
-        <ul className="mt-2 grid grid-cols-2 gap-1 text-sm text-emerald-900">
+      <div className={`mt-4 rounded-xl p-3 ${complete ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-950'}`}>
+        <p className="text-sm font-semibold">{complete ? 'Optimización SEO Completa' : 'Optimización SEO pendiente'}</p>
+        {!complete && <p className="mt-1 text-sm">{`Las tarjetas aún usan el texto de ejemplo: falta ${listFormat.format(missing)}.`}</p>}
+        <ul className="mt-2 grid grid-cols-2 gap-1 text-sm">
           {CHECKLIST.map((item) => (
             <li key={item} className="flex items-center gap-1.5">
-              <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+              {complete ? (
+                <CheckCircle2 className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+              ) : (
+                <CircleAlert className="h-4 w-4 shrink-0 text-amber-800" aria-hidden="true" />
+              )}
               {item}
+              <span className="sr-only">{complete ? ': lista' : ': incompleta'}</span>
             </li>
           ))}
         </ul>
