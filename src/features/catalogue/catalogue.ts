@@ -18,8 +18,8 @@ export interface ToolPageData {
   items: ToolCardData[];
   page: number;
   hasMore: boolean;
-  /** How many tools match over every page. */
-  total: number;
+  /** How many tools match over every page; the API gives it when a category page's sort is asked. */
+  total?: number;
 }
 
 export const DEFAULT_STATE: CatalogueState = { filter: DEFAULT_FILTER, category: '' };

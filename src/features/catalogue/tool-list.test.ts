@@ -3,7 +3,7 @@ import type { ToolListQuery } from './filters.ts';
 import type { ToolPage } from '../../server/db/queries/public/tools.ts';
 import { TOOL_LIST_CACHE_CONTROL, TOOL_LIST_UNAVAILABLE, parseToolListParams, toolListResponse } from './tool-list.server.ts';
 
-const emptyPage = (query: ToolListQuery): Promise<ToolPage> => Promise.resolve({ items: [], page: query.page, hasMore: false, total: 0 });
+const emptyPage = (query: ToolListQuery): Promise<ToolPage> => Promise.resolve({ items: [], page: query.page, hasMore: false });
 const request = (search: string) => new URL(`http://local/api/tools${search}`);
 
 describe('parseToolListParams', () => {
@@ -63,7 +63,7 @@ describe('toolListResponse', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(TOOL_LIST_CACHE_CONTROL);
-    expect(await response.json()).toEqual({ items: [], page: 2, hasMore: false, total: 0 });
+    expect(await response.json()).toEqual({ items: [], page: 2, hasMore: false });
     expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2, facts: [], q: '', size: 12 });
   });
 

@@ -119,7 +119,8 @@ export function startCategoryTools(root: HTMLElement): void {
       else list.append(...items);
       loadedPage = page;
       more.hidden = !result.hasMore;
-      renderFrame(result.total);
+      // Asked with a sort, the API always counts.
+      renderFrame(result.total ?? 0);
       paintStaticSaveButtons();
       fillAdminEditSlots();
     } catch {

@@ -113,8 +113,8 @@ export interface ToolPage {
   items: ToolCardData[];
   page: number;
   hasMore: boolean;
-  /** How many tools match in all, over every page. */
-  total: number;
+  /** How many tools match in all, over every page: for a category page's requests (those with a sort) only. */
+  total?: number;
 }
 
 /**
@@ -125,17 +125,20 @@ export async function listTools(query: ToolListRequest): Promise<ToolPage> {
   const size = query.size ?? PAGE_SIZE;
   const facts = (query.facts ?? []).map((fact) => factFilterSql[fact]);
   const where = and(published, live, filterCondition(query.filter), inCategory(query.category), containsText(query.q ?? ''), ...facts);
+  // Only a category page shows the count; without it the home grid's queries can stop early on an index.
+  const counted = query.sort !== undefined;
   const rows = await getDb()
-    .select({ ...toolCardColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({ ...toolCardColumns, total: sql<number | null>`${counted ? sql`count(*) OVER ()` : sql`NULL::bigint`}`.mapWith(Number) })
     .from(posts)
     .where(where)
     .orderBy(...(query.sort ? sortOrderings[query.sort] : orderings[query.filter]))
     .limit(size + 1)
     .offset((query.page - 1) * size);
-  // Past the last page no row carries the count: ask for it alone.
-  const total = rows[0]?.total ?? (query.page > 1 ? await countTools(where) : 0);
   const items = rows.slice(0, size).map(({ total: _total, ...tool }) => withImageUrls(tool));
-  return { items, page: query.page, hasMore: rows.length > size, total };
+  const page = { items, page: query.page, hasMore: rows.length > size };
+  if (!counted) return page;
+  // Past the last page no row carries the count: ask for it alone.
+  return { ...page, total: rows[0]?.total ?? (query.page > 1 ? await countTools(where) : 0) };
 }
 
 async function countTools(where: SQL | undefined): Promise<number> {
