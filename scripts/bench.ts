@@ -83,7 +83,8 @@ const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
-const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar', '/categoria/imagen'];
+// A category's first page and a later one (issue 21): both hold 24 tools whatever the catalogue's size.
+const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar', '/categoria/imagen', '/categoria/imagen/pagina/2'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_view), 1 herramienta';
 const SPREAD_TOOLS = 50;
 const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;

@@ -67,7 +67,7 @@ test.describe('category grid', () => {
 
   test('never shows two identical images side by side or one above the other', async ({ page }) => {
     await page.goto('/categoria/video');
-    const grid = page.getByRole('region', { name: 'Todas las herramientas' }).locator('ul[data-view="grid"]');
+    const grid = page.getByRole('region', { name: 'Todas las herramientas' }).locator('ul[data-category-list]');
     await expect(grid).toBeVisible();
     // Three columns at this width.
     const columns = await grid.evaluate((node) => getComputedStyle(node).gridTemplateColumns.split(' ').length);

@@ -112,7 +112,9 @@ test.describe('/categoria/imagen', () => {
     await expect(counter(counters, 'Herramientas')).toHaveText(String(imageTools.length));
     await expect(counter(counters, 'Destacadas')).toHaveText(String(imageTools.filter((tool) => tool.featured).length));
     await expect(counter(counters, 'Valoraciones')).toHaveText('0');
-    await expect(titles(page)).toHaveCount(imageTools.length);
+    // The count line is the whole category's; the page itself holds the first 24 (issue 21).
+    await expect(page.locator('[data-category-count]')).toHaveText(`${imageTools.length} herramientas`);
+    await expect(titles(page)).toHaveCount(24);
   });
 
   test('the featured section lists the featured tools of the category', async ({ page }) => {
@@ -156,59 +158,62 @@ test.describe('/categoria/imagen', () => {
     await openCategory(page, 'imagen');
     const grid = page.getByRole('button', { name: 'Cuadrícula' });
     const list = page.getByRole('button', { name: 'Lista' });
+    const tools = page.locator('[data-category-tools]');
     await expect(grid).toHaveAttribute('aria-pressed', 'true');
     await expect(list).toHaveAttribute('aria-pressed', 'false');
-    await expect(allTools(page).locator('ul[data-view="grid"]')).toBeVisible();
+    await expect(tools).toHaveAttribute('data-view', 'grid');
 
     await list.click();
     await expect(list).toHaveAttribute('aria-pressed', 'true');
     await expect(grid).toHaveAttribute('aria-pressed', 'false');
-    await expect(allTools(page).locator('ul[data-view="list"]')).toBeVisible();
+    await expect(tools).toHaveAttribute('data-view', 'list');
     const [first, second] = await allTools(page)
       .getByRole('article')
       .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
     expect(second).toBeGreaterThan(first!);
-    await expect(titles(page)).toHaveCount(imageTools.length);
+    await expect(titles(page)).toHaveCount(24);
 
-    // Search and sort apply to both views alike.
+    // Search and sort apply to both views alike: they are one list.
     await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption({ label: 'Más populares' });
     await page.getByRole('searchbox', { name: 'Buscar en Imagen' }).fill('generación de imágenes');
-    await expect.poll(() => titles(page).count()).toBeLessThan(imageTools.length);
+    await expect(page.locator('[data-category-count]')).toHaveText(new RegExp(`^\\d+ resultados? de ${imageTools.length}$`));
     const listTitles = await titles(page).allTextContents();
     expect(listTitles.length).toBeGreaterThan(1);
 
     await grid.click();
-    await expect(allTools(page).locator('ul[data-view="grid"]')).toBeVisible();
+    await expect(tools).toHaveAttribute('data-view', 'grid');
     await expect(titles(page)).toHaveText(listTitles);
   });
 
   test('search within the category, accent-insensitive', async ({ page }) => {
     await openCategory(page, 'imagen');
     const search = page.getByRole('searchbox', { name: 'Buscar en Imagen' });
+    const count = page.locator('[data-category-count]');
     await search.fill('MIDJOURNEY');
     await expect(page.getByRole('heading', { level: 2, name: 'Resultados' })).toBeVisible();
     await expect(titles(page).filter({ hasText: 'Midjourney' }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Destacadas' })).toBeHidden();
 
-    // Each query starts from the full list, so the first count below it is the settled result of that query.
+    // Each query starts from the full list, so the count line that follows is the settled result of that query.
     const countFor = async (query: string) => {
       await search.fill('');
-      await expect(titles(page)).toHaveCount(imageTools.length);
+      await expect(count).toHaveText(`${imageTools.length} herramientas`);
       await search.fill(query);
-      await expect.poll(() => titles(page).count()).toBeLessThan(imageTools.length);
-      return titles(page).count();
+      await expect(count).toHaveText(new RegExp(`^\\d+ resultados? de ${imageTools.length}$`));
+      return Number((await count.textContent())!.split(' ')[0]);
     };
     const accented = await countFor('generación de imágenes');
     expect(accented).toBeGreaterThan(0);
+    expect(accented).toBeLessThan(imageTools.length);
+    await expect(titles(page)).toHaveCount(Math.min(accented, 24));
     expect(await countFor('GENERACION DE IMAGENES')).toBe(accented);
-    await expect(page.getByText(`${accented} resultados de ${imageTools.length}`)).toBeVisible();
 
     await search.fill('zzzz sin coincidencias');
     await expect(page.getByText('Sin resultados')).toBeVisible();
     await expect(page.getByText('Ninguna herramienta de Imagen coincide con «zzzz sin coincidencias».')).toBeVisible();
     await expect(page.getByText(`0 resultados de ${imageTools.length}`)).toBeVisible();
     await page.getByRole('button', { name: 'Borrar búsqueda' }).click();
-    await expect(titles(page)).toHaveCount(imageTools.length);
+    await expect(titles(page)).toHaveCount(24);
     await expect(search).toBeFocused();
     await expect(page.getByRole('heading', { level: 2, name: 'Todas las herramientas' })).toBeVisible();
     await expect(page.getByText(`${imageTools.length} herramientas`, { exact: true })).toBeVisible();
@@ -294,7 +299,14 @@ test('the sitemap is well-formed XML with SPEC priorities', async ({ page, reque
   const writtenArticles = readdirSync('supabase/seed/articles').filter((file) => file.endsWith('.html')).length;
   // Alternatives pages and curated comparisons depend on the catalogue's tags: alternatives-compare.spec.ts checks them.
   const decisionPages = result.urls!.filter((url) => /\/(alternativas|comparar)\//.test(url.loc)).length;
-  expect(result.urls!.length - decisionPages).toBe(1 + 5 + seedCategories.length + TASKS.length + writtenArticles + 3);
+  // Every page of a category after the first (issue 21): Imagen's seeded tools fill pages 2 to the last, 24 a page.
+  const laterCategoryPages = [...byPath.keys()].filter((path) => /^\/categoria\/[a-z0-9-]+\/pagina\/\d+$/.test(path));
+  const imagePages = Math.ceil(imageTools.length / 24);
+  expect(laterCategoryPages.filter((path) => path.startsWith('/categoria/imagen/'))).toEqual(
+    Array.from({ length: imagePages - 1 }, (_, index) => `/categoria/imagen/pagina/${index + 2}`),
+  );
+  expect(byPath.get('/categoria/imagen/pagina/2')).toMatchObject({ priority: '0.7', changefreq: 'weekly' });
+  expect(result.urls!.length - decisionPages).toBe(1 + 5 + seedCategories.length + laterCategoryPages.length + TASKS.length + writtenArticles + 3);
   expect(byPath.has('/blimey')).toBe(false);
   for (const path of ['/login', '/register', '/publicar', '/dashboard', '/admin']) expect(byPath.has(path)).toBe(false);
   expect([...byPath.keys()].some((path) => path.startsWith('/api'))).toBe(false);
@@ -328,7 +340,7 @@ for (const { name, width, height } of widths) {
     test('/categoria/imagen in list view', async ({ page }) => {
       await openCategory(page, 'imagen');
       await page.getByRole('button', { name: 'Lista' }).click();
-      await expect(page.locator('ul[data-view="list"]').first()).toBeVisible();
+      await expect(page.locator('[data-category-tools]')).toHaveAttribute('data-view', 'list');
       await expectNoSeriousA11yViolations(page);
     });
   });

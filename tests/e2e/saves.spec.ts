@@ -114,7 +114,7 @@ test.describe('saving tools', () => {
     await expectToast(page, 'Publicación guardada', 'La publicación ha sido guardada exitosamente.');
     await expect(saveButton(card)).toHaveText(/^Guardado /);
 
-    // The list view's row of the same tool says so too, and removing it there reaches the card.
+    // In the list view (the same cards, laid out in rows) it says so too, and removing it there holds after a reload.
     await page.getByRole('button', { name: 'Lista' }).click();
     const row = allTools.getByRole('article').first();
     await expect(saveButton(row)).toHaveText(/^Guardado /);

@@ -1,6 +1,6 @@
 /**
  * The fact filters (issue 19) mean the same everywhere: the SQL of GET /api/tools (factFilterSql), the category
- * pages' build-time lists and the search index (matchesFactFilter) pick exactly the same tools of a seeded catalogue
+ * pages' lists (the same API query, page after page) and the search index (matchesFactFilter) pick exactly the same tools of a seeded catalogue
  * whose facts were set here, and the search page's engine keeps to them, found by name, text or task.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { closeDb, getDb } from '../../src/server/db/client.ts';
 import { posts } from '../../src/server/db/schema.ts';
-import { listCategoryTools } from '../../src/server/db/queries/public/category-page.ts';
 import { factFilterSql } from '../../src/server/db/queries/public/tool-facts-sql.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';
 import { buildSearchIndex, readSearchRows, toSearchRecord } from '../../src/features/search/search-index.server.ts';
@@ -19,6 +18,7 @@ import { searchTools } from '../../src/features/search/search-engine.ts';
 import { factFilters, matchesFactFilter, type FactFilter } from '../../src/lib/tool-facts.ts';
 import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
 import type { NameEntry } from '../../src/features/search/name-match.ts';
+import { listWholeCategory } from './helpers/category.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { loadBuiltSearch, slugOf, type NodePagefind } from './helpers/pagefind-node.ts';
 
@@ -101,15 +101,11 @@ describe('fact filters in SQL and in TypeScript', () => {
     expect(inImage.items.map((item) => item.slug).sort()).toEqual(await expectedSlugs(['en-espanol', 'con-api'], 'imagen'));
   });
 
-  it("a category page's tools carry the filters they pass", async () => {
-    const tools = await listCategoryTools('imagen');
-    const bySlug = new Map(tools.map((tool) => [tool.slug, tool.facts]));
-    expect(bySlug.get('midjourney')).toEqual(['gratis', 'en-espanol', 'con-api']);
-    expect(bySlug.get('stable-diffusion-stability-ai')).toEqual(expect.arrayContaining(['gratis', 'con-api', 'codigo-abierto']));
-    for (const filter of factFilters) {
-      const passing = tools.filter((tool) => tool.facts.includes(filter)).map((tool) => tool.slug);
-      expect(passing.sort(), filter).toEqual(await expectedSlugs([filter], 'imagen'));
-    }
+  it("a category page's filtered list (GET /api/tools, page after page) holds exactly the tools that pass", async () => {
+    const slugs = async (facts: FactFilter[]) => (await listWholeCategory('imagen', { facts })).map((tool) => tool.slug);
+    expect(await slugs(['gratis', 'en-espanol', 'con-api'])).toContain('midjourney');
+    expect(await slugs(['gratis', 'con-api', 'codigo-abierto'])).toContain('stable-diffusion-stability-ai');
+    for (const filter of factFilters) expect((await slugs([filter])).sort(), filter).toEqual(await expectedSlugs([filter], 'imagen'));
   });
 });
 

@@ -18,6 +18,8 @@ export interface ToolPageData {
   items: ToolCardData[];
   page: number;
   hasMore: boolean;
+  /** How many tools match over every page; the API gives it when a category page's sort is asked. */
+  total?: number;
 }
 
 export const DEFAULT_STATE: CatalogueState = { filter: DEFAULT_FILTER, category: '' };
@@ -101,8 +103,13 @@ export function moveActiveIndex(current: number, key: string, count: number): nu
 export const LOAD_FAILED = 'No se pudieron cargar las herramientas. Inténtalo de nuevo.';
 
 /** One page from /api/tools; a failure becomes an Error with a Spanish message. */
-export async function fetchToolPage(state: CatalogueState, page: number, signal?: AbortSignal): Promise<ToolPageData> {
-  const response = await fetch(toolsApiUrl(state, page), { signal: signal ?? null, headers: { accept: 'application/json' } });
+export function fetchToolPage(state: CatalogueState, page: number, signal?: AbortSignal): Promise<ToolPageData> {
+  return fetchToolList(toolsApiUrl(state, page), signal);
+}
+
+/** Any /api/tools address (the home's, a category page's); a failure becomes an Error with a Spanish message. */
+export async function fetchToolList(url: string, signal?: AbortSignal): Promise<ToolPageData> {
+  const response = await fetch(url, { signal: signal ?? null, headers: { accept: 'application/json' } });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: unknown };
     throw new Error(typeof body.error === 'string' ? body.error : LOAD_FAILED);

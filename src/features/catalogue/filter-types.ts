@@ -28,6 +28,14 @@ export const homeFilterTypes = filterTypes.slice(0, 6) as readonly FilterType[];
 
 export const DEFAULT_FILTER: FilterType = 'new';
 export const PAGE_SIZE = 12;
+/** Page sizes a caller may ask for: the home grid's 12, a category page's 24 (src/lib/category-paging.ts). */
+export const PAGE_SIZES = [PAGE_SIZE, 24] as const;
+
+/** A category page's orders (SPEC §2 Category): 'Más recientes', 'Más populares', 'Más valoradas'. */
+export const toolSorts = ['newest', 'popular', 'rating'] as const;
+export type ToolSort = (typeof toolSorts)[number];
+/** Longest text the in-category search accepts. */
+export const MAX_QUERY_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 
 /** Filters are active when a category is chosen or the type is not the default (SPEC §4). */

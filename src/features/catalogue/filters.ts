@@ -2,7 +2,7 @@
 import { z } from '../../lib/zod.ts';
 import { splitFilterParam } from '../../lib/fact-filter-param.ts';
 import { factFilters } from '../../lib/tool-facts.ts';
-import { DEFAULT_FILTER, MAX_PAGE, filterTypes } from './filter-types.ts';
+import { DEFAULT_FILTER, MAX_PAGE, MAX_QUERY_LENGTH, PAGE_SIZE, PAGE_SIZES, filterTypes, toolSorts } from './filter-types.ts';
 
 export * from './filter-types.ts';
 
@@ -26,8 +26,22 @@ export const toolListQuery = z.object({
     .pipe(z.array(z.enum(factFilters, { error: 'Filtro no válido. Usa uno o varios de: ' + factFilters.join(', ') + '.' })))
     .transform((asked) => factFilters.filter((filter) => asked.includes(filter)))
     .default([]),
+  /** A category page's order; without it the filter's own order applies (the home grid). */
+  sort: z.enum(toolSorts, { error: 'Orden no válido. Usa uno de: ' + toolSorts.join(', ') + '.' }).optional(),
+  /** Words the title, description or category names must contain (accents and case aside). */
+  q: z
+    .string()
+    .max(MAX_QUERY_LENGTH, { error: `La búsqueda no puede superar ${MAX_QUERY_LENGTH} caracteres.` })
+    // Text inputs refuse NUL and lone surrogates before any work (DESIGN §8).
+    .refine((text) => !text.includes('\0') && text.isWellFormed(), { error: 'La búsqueda contiene caracteres no válidos.' })
+    .transform((text) => text.trim())
+    .default(''),
+  size: z.coerce
+    .number({ error: 'Tamaño de página no válido. Usa ' + PAGE_SIZES.join(' o ') + '.' })
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { error: 'Tamaño de página no válido. Usa ' + PAGE_SIZES.join(' o ') + '.' })
+    .default(PAGE_SIZE),
 });
 
 export type ToolListQuery = z.infer<typeof toolListQuery>;
 /** A query as the server's own callers write it: no fact filter unless they name one. */
-export type ToolListRequest = Omit<ToolListQuery, 'facts'> & Partial<Pick<ToolListQuery, 'facts'>>;
+export type ToolListRequest = Omit<ToolListQuery, 'facts' | 'q' | 'size'> & Partial<Pick<ToolListQuery, 'facts' | 'q' | 'size'>>;

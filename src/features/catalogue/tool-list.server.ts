@@ -15,15 +15,20 @@ export const TOOL_LIST_UNAVAILABLE = 'No se pudieron cargar las herramientas. In
 const cachedPages = microCache<ToolPage>(5_000);
 
 export function listToolsCached(query: ToolListQuery): Promise<ToolPage> {
-  return cachedPages(`${query.filter}|${query.category}|${query.page}|${query.facts.join(',')}`, () => listTools(query));
+  return cachedPages(`${query.filter}|${query.category}|${query.page}|${query.facts.join(',')}|${query.sort ?? ''}|${query.size}|${query.q}`, () =>
+    listTools(query),
+  );
 }
 
 type Parsed = { ok: true; query: ToolListQuery } | { ok: false; error: string };
 
-/** Reads filter, category, page and the fact filters (?filtro=) from the query string; a missing one takes its default. */
+/**
+ * Reads filter, category, page, the fact filters (?filtro=), and a category page's sort, search text and page size
+ * from the query string; a missing one takes its default.
+ */
 export function parseToolListParams(params: URLSearchParams): Parsed {
   const input: Record<string, string> = {};
-  for (const key of ['filter', 'category', 'page'] as const) {
+  for (const key of ['filter', 'category', 'page', 'sort', 'q', 'size'] as const) {
     const value = params.get(key);
     if (value !== null) input[key] = value;
   }

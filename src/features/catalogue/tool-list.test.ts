@@ -8,21 +8,26 @@ const request = (search: string) => new URL(`http://local/api/tools${search}`);
 
 describe('parseToolListParams', () => {
   it('gives the defaults when nothing is asked', () => {
-    expect(parseToolListParams(new URLSearchParams())).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: [] } });
+    expect(parseToolListParams(new URLSearchParams())).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: [], q: '', size: 12 } });
   });
 
   it('accepts every filter, a category slug and a page number', () => {
     const parsed = parseToolListParams(new URLSearchParams('filter=most_saved&category=asistentes-chat&page=3'));
-    expect(parsed).toEqual({ ok: true, query: { filter: 'most_saved', category: 'asistentes-chat', page: 3, facts: [] } });
+    expect(parsed).toEqual({ ok: true, query: { filter: 'most_saved', category: 'asistentes-chat', page: 3, facts: [], q: '', size: 12 } });
   });
 
   it('reads the fact filters of ?filtro= in the order the pages show them, without repeats', () => {
     const parsed = parseToolListParams(new URLSearchParams('filtro=con-api,gratis,con-api'));
-    expect(parsed).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: ['gratis', 'con-api'] } });
+    expect(parsed).toEqual({ ok: true, query: { filter: 'new', category: '', page: 1, facts: ['gratis', 'con-api'], q: '', size: 12 } });
     expect(parseToolListParams(new URLSearchParams('filtro=en-espanol%2Ccodigo-abierto'))).toMatchObject({
       query: { facts: ['en-espanol', 'codigo-abierto'] },
     });
     expect(parseToolListParams(new URLSearchParams('filtro='))).toMatchObject({ query: { facts: [] } });
+  });
+
+  it("reads a category page's sort, trimmed search text and page size", () => {
+    const parsed = parseToolListParams(new URLSearchParams('category=imagen&sort=rating&q=%20retrato%20&size=24&page=2'));
+    expect(parsed).toEqual({ ok: true, query: { filter: 'new', category: 'imagen', page: 2, facts: [], sort: 'rating', q: 'retrato', size: 24 } });
   });
 
   it.each([
@@ -39,6 +44,11 @@ describe('parseToolListParams', () => {
     [`category=${'a'.repeat(81)}`, /^Categoría no válida/],
     ['filtro=gratis,barato', /^Filtro no válido\. Usa uno o varios de: gratis, en-espanol, con-api, codigo-abierto\.$/],
     ['filtro=Gratis', /^Filtro no válido/],
+    ['sort=likes', /^Orden no válido\. Usa uno de: newest, popular, rating\.$/],
+    ['size=100', /^Tamaño de página no válido\. Usa 12 o 24\.$/],
+    ['size=veinte', /^Tamaño de página no válido/],
+    [`q=${'a'.repeat(101)}`, /^La búsqueda no puede superar 100 caracteres\.$/],
+    ['q=a%00b', /^La búsqueda contiene caracteres no válidos\.$/],
   ])('rejects %s with a Spanish message', (search, message) => {
     const parsed = parseToolListParams(new URLSearchParams(search));
     expect(parsed.ok).toBe(false);
@@ -54,7 +64,7 @@ describe('toolListResponse', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe(TOOL_LIST_CACHE_CONTROL);
     expect(await response.json()).toEqual({ items: [], page: 2, hasMore: false });
-    expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2, facts: [] });
+    expect(list).toHaveBeenCalledWith({ filter: 'featured', category: 'imagen', page: 2, facts: [], q: '', size: 12 });
   });
 
   it('answers invalid input with 400 and never asks the database', async () => {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, isFeaturedCategory, popularCategories } from './categories.ts';
-import { categoryCountText, categoryEmptyText, matchesFacts, matchesQuery, searchableText, sortCategoryTools, type CategoryTool } from './category-tools.ts';
+import { normalizeForSearch } from '../../lib/text.ts';
+import {
+  categoryApiUrl,
+  categoryCountText,
+  categoryEmptyText,
+  categorySorts,
+  isStaticState,
+  matchesQuery,
+  sortFromParam,
+  withListParams,
+} from './category-tools.ts';
 
 describe('category rules (SPEC §9)', () => {
   it('a featured category has more than five tools', () => {
@@ -20,64 +30,8 @@ describe('category rules (SPEC §9)', () => {
   });
 });
 
-const tool = (title: string, extra: Partial<CategoryTool> = {}): CategoryTool => ({
-  id: title,
-  slug: title.toLowerCase(),
-  title,
-  description: `Descripción de ${title}`,
-  url: null,
-  imageUrl: null,
-  logoUrl: null,
-  pricing: 'free',
-  isFeatured: false,
-  isPopular: false,
-  isVerified: false,
-  categories: [{ slug: 'diseno', name: 'Diseño', icon: 'palette', color: '#000000' }],
-  publishedAt: 0,
-  editorialRank: null,
-  views: 0,
-  facts: [],
-  ...extra,
-});
-
-describe('sortCategoryTools', () => {
-  const tools = [
-    tool('Beta', { publishedAt: 2, views: 5, ratingCount: 1, ratingSum: 4 }),
-    tool('Alfa', { publishedAt: 2, views: 1, ratingCount: 9, ratingSum: 40 }),
-    tool('Gamma', { publishedAt: 3, views: 5, isPopular: true }),
-    tool('Delta', { publishedAt: 1, views: 50, ratingCount: 2, ratingSum: 2 }),
-  ];
-  const titles = (sorted: CategoryTool[]) => sorted.map((entry) => entry.title);
-
-  it('newest first, then by title', () => {
-    expect(titles(sortCategoryTools(tools, 'newest'))).toEqual(['Gamma', 'Alfa', 'Beta', 'Delta']);
-  });
-
-  it('tools published together follow the editorial rank before the title, unranked ones last', () => {
-    const together = [tool('Alfa'), tool('Zeta', { editorialRank: 2 }), tool('Beta', { editorialRank: 1 })];
-    expect(titles(sortCategoryTools(together, 'newest'))).toEqual(['Beta', 'Zeta', 'Alfa']);
-  });
-
-  it('popular by views, then the rating, then the editorial flag', () => {
-    expect(titles(sortCategoryTools(tools, 'popular'))).toEqual(['Delta', 'Beta', 'Gamma', 'Alfa']);
-    const tied = [tool('Uno'), tool('Dos', { isPopular: true })];
-    expect(titles(sortCategoryTools(tied, 'popular'))).toEqual(['Dos', 'Uno']);
-  });
-
-  it('best rated first by the Bayesian rating: many good reviews beat one, no reviews beat bad ones', () => {
-    expect(titles(sortCategoryTools(tools, 'rating'))).toEqual(['Alfa', 'Beta', 'Gamma', 'Delta']);
-    const single = [tool('Una', { ratingCount: 1, ratingSum: 5 }), tool('Muchas', { ratingCount: 40, ratingSum: 184 })];
-    expect(titles(sortCategoryTools(single, 'rating'))).toEqual(['Muchas', 'Una']);
-  });
-
-  it('does not reorder its input', () => {
-    sortCategoryTools(tools, 'rating');
-    expect(titles(tools)).toEqual(['Beta', 'Alfa', 'Gamma', 'Delta']);
-  });
-});
-
-describe('category search', () => {
-  const text = searchableText(tool('Canva Mágico'));
+describe('category search (the /categorias filter)', () => {
+  const text = normalizeForSearch('Canva Mágico Descripción de Canva Diseño');
 
   it('ignores case and accents on both sides', () => {
     expect(matchesQuery(text, 'MAGICO')).toBe(true);
@@ -89,6 +43,45 @@ describe('category search', () => {
     expect(matchesQuery(text, '  canva   mágico ')).toBe(true);
     expect(matchesQuery(text, '   ')).toBe(true);
     expect(matchesQuery(text, 'midjourney')).toBe(false);
+  });
+});
+
+describe('category list state in the address', () => {
+  const plain = { q: '', sort: 'newest', facts: [] } as const;
+
+  it('is the static page only without search, filters or another sort', () => {
+    expect(isStaticState(plain)).toBe(true);
+    expect(isStaticState({ ...plain, q: '   ' })).toBe(true);
+    expect(isStaticState({ ...plain, q: 'foto' })).toBe(false);
+    expect(isStaticState({ ...plain, sort: 'rating' })).toBe(false);
+    expect(isStaticState({ ...plain, facts: ['gratis'] })).toBe(false);
+  });
+
+  it('names the sorts in Spanish and falls back to «Más recientes»', () => {
+    expect(sortFromParam('populares')).toBe('popular');
+    expect(sortFromParam('valoradas')).toBe('rating');
+    expect(sortFromParam(null)).toBe('newest');
+    expect(sortFromParam('popular')).toBe('newest');
+    expect(categorySorts.map((sort) => sort.label)).toEqual(['Más recientes', 'Más populares', 'Más valoradas']);
+  });
+
+  it('writes the search and the sort, keeps the filters, and drops defaults', () => {
+    expect(withListParams('?filtro=gratis,con-api', { q: ' foto ', sort: 'popular' })).toBe('?filtro=gratis,con-api&q=foto&orden=populares');
+    expect(withListParams('?q=foto&orden=populares', { q: '', sort: 'newest' })).toBe('');
+  });
+
+  it('asks the API for the whole category in that state', () => {
+    const url = new URL(categoryApiUrl('imagen', { q: 'retrato', sort: 'rating', facts: ['gratis', 'en-espanol'] }, 2, 24), 'http://x');
+    expect(url.pathname).toBe('/api/tools');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      category: 'imagen',
+      sort: 'rating',
+      size: '24',
+      page: '2',
+      q: 'retrato',
+      filtro: 'gratis,en-espanol',
+    });
+    expect(new URL(categoryApiUrl('imagen', plain, 1, 24), 'http://x').searchParams.has('q')).toBe(false);
   });
 });
 
@@ -105,15 +98,5 @@ describe('category page texts', () => {
     expect(categoryEmptyText('Imagen', '')).toBe('Todavía no hay herramientas publicadas en Imagen.');
     expect(categoryEmptyText('Imagen', '', true)).toBe('Intenta ajustar tus filtros de búsqueda para encontrar más resultados.');
     expect(categoryEmptyText('Imagen', 'zzzz', true)).toBe('Ninguna herramienta de Imagen coincide con «zzzz» y con los filtros elegidos.');
-  });
-});
-
-describe('fact filters on a category page', () => {
-  it('combine with AND: a tool must pass every active filter', () => {
-    expect(matchesFacts(['gratis', 'en-espanol'], [])).toBe(true);
-    expect(matchesFacts(['gratis', 'en-espanol'], ['gratis'])).toBe(true);
-    expect(matchesFacts(['gratis', 'en-espanol'], ['en-espanol', 'gratis'])).toBe(true);
-    expect(matchesFacts(['gratis'], ['gratis', 'en-espanol'])).toBe(false);
-    expect(matchesFacts([], ['con-api'])).toBe(false);
   });
 });

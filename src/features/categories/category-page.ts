@@ -1,12 +1,34 @@
 /**
- * Drives a category page's static tool lists (CategoryTools.astro) with the DOM, no framework (ADR 005): search
- * within the category, the fact filters (kept in the address, ?filtro=gratis,en-espanol), the three sorts, grid or
- * list view, the count and the empty state. Every card is already in the page (as a ToolCard and as a ToolRow, with
- * the filters it passes in data-facts); this only shows, hides and reorders them.
+ * Drives a category page's tool list (CategoryTools.astro) with the DOM, no framework (ADR 005). The page holds one
+ * static page of cards, newest first; a search, a fact filter or another sort asks GET /api/tools for the whole
+ * category's matching tools, 24 at a time, and puts the build's cards for them in place of the static ones
+ * ('Cargar más herramientas' appends the next 24). The address keeps the state (?q=…&orden=…&filtro=…), so a
+ * reload or a shared link shows the same list. The grid/list switch only changes a data attribute the CSS reads.
  */
 import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
+import { CATEGORY_PAGE_SIZE } from '../../lib/category-paging.ts';
 import { withFactFilterParam } from '../../lib/fact-filter-param.ts';
-import { categoryCountText, categoryEmptyText, matchesFacts, matchesQuery, viewButtonClass, type CategorySort, type CategoryView } from './category-tools.ts';
+import { LOAD_FAILED, fetchToolList } from '../catalogue/catalogue.ts';
+import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
+import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
+import { fetchToolCardHtml } from '../search/card-client.ts';
+import {
+  QUERY_PARAM,
+  SORT_PARAM,
+  categoryApiUrl,
+  categoryCountText,
+  categoryEmptyText,
+  isStaticState,
+  sortFromParam,
+  viewButtonClass,
+  withListParams,
+  type CategoryListState,
+  type CategorySort,
+  type CategoryView,
+} from './category-tools.ts';
+
+/** Typing settles before the list is asked for. */
+const SEARCH_DELAY_MS = 250;
 
 function part<T extends Element>(root: HTMLElement, selector: string): T {
   const element = root.querySelector<T>(selector);
@@ -14,104 +36,153 @@ function part<T extends Element>(root: HTMLElement, selector: string): T {
   return element;
 }
 
-/** The build writes each item's place in every order as data-rank-<sort>. */
-function rank(item: HTMLElement, sort: CategorySort): number {
-  return Number(item.getAttribute(`data-rank-${sort}`));
-}
-
 export function startCategoryTools(root: HTMLElement): void {
+  const slug = root.dataset.categorySlug ?? '';
   const categoryName = root.dataset.categoryName ?? '';
   const total = Number(root.dataset.total);
-  const form = part<HTMLFormElement>(root, 'form[data-category-search-form]');
   const input = part<HTMLInputElement>(root, '#buscar-en-categoria');
   const select = part<HTMLSelectElement>(root, '#ordenar');
   const viewButtons = [...root.querySelectorAll<HTMLButtonElement>('button[data-view-button]')];
   const featured = root.querySelector<HTMLElement>('[data-category-featured]');
-  const all = part<HTMLElement>(root, '[data-category-all]');
-  const heading = part<HTMLElement>(all, '[data-category-heading]');
-  const count = part<HTMLElement>(all, '[data-category-count]');
-  const empty = part<HTMLElement>(all, '[data-category-empty]');
+  const list = part<HTMLUListElement>(root, '[data-category-list]');
+  const heading = part<HTMLElement>(root, '[data-category-heading]');
+  const count = part<HTMLElement>(root, '[data-category-count]');
+  const empty = part<HTMLElement>(root, '[data-category-empty]');
   const emptyText = part<HTMLElement>(empty, '[data-category-empty-text]');
   const clear = part<HTMLButtonElement>(empty, '[data-category-clear]');
-  const lists = [...root.querySelectorAll<HTMLUListElement>('ul[data-view]')];
-  const allLists = lists.filter((list) => all.contains(list));
+  const error = part<HTMLElement>(root, '[data-category-error]');
+  const more = part<HTMLButtonElement>(root, '[data-category-more]');
+  const paginator = root.querySelector<HTMLElement>('[data-paginator]');
   const toggles = factFilterToggles(part<HTMLElement>(root, '[data-fact-filters]'));
+  // The build's cards of this page, put back when the visitor returns to the plain list.
+  const staticItems = [...list.children];
 
-  let facts = toggles.fromAddress(window.location.search);
+  const params = new URLSearchParams(window.location.search);
+  let state: CategoryListState = {
+    q: params.get(QUERY_PARAM) ?? '',
+    sort: sortFromParam(params.get(SORT_PARAM)),
+    facts: toggles.fromAddress(window.location.search),
+  };
+  input.value = state.q;
+  select.value = state.sort;
   let view: CategoryView = 'grid';
-  let sorted: CategorySort = 'newest';
-  let shown = total;
+  let request = 0;
+  let loadedPage = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function filterAndSort(): void {
-    const sort = select.value as CategorySort;
-    for (const list of allLists) {
-      const items = [...list.children] as HTMLLIElement[];
-      // Moving nodes takes focus from them: only when the order really changes.
-      if (sort !== sorted) list.append(...items.sort((a, b) => rank(a, sort) - rank(b, sort)));
-      let matching = 0;
-      for (const item of items) {
-        item.hidden = !matchesQuery(item.dataset.searchText ?? '', input.value) || !matchesFacts((item.dataset.facts ?? '').split(' '), facts);
-        if (!item.hidden) matching++;
-      }
-      shown = matching;
-    }
-    sorted = sort;
-  }
-
-  function render(): void {
-    const query = input.value;
-    const searching = query.trim() !== '';
-    const filtering = facts.length > 0;
-    const narrowed = searching || filtering;
-    toggles.show(facts);
+  function renderView(): void {
+    root.dataset.view = view;
     for (const button of viewButtons) {
       const pressed = button.dataset.viewButton === view;
       button.setAttribute('aria-pressed', String(pressed));
       button.className = viewButtonClass(pressed);
     }
-    for (const list of lists) list.hidden = list.dataset.view !== view || (allLists.includes(list) && shown === 0);
+  }
+
+  /** Everything that follows from the state and the number of tools shown (or the whole category's, when static). */
+  function renderFrame(shown: number): void {
+    const narrowed = state.q.trim() !== '' || state.facts.length > 0;
+    const isStatic = isStaticState(state);
+    toggles.show(state.facts);
     if (featured) featured.hidden = narrowed;
+    if (paginator) paginator.hidden = !isStatic;
     heading.textContent = narrowed ? 'Resultados' : 'Todas las herramientas';
     // The count is a live region: rewritten only when it says something new.
     const countText = categoryCountText(shown, total, narrowed);
     if (count.textContent !== countText) count.textContent = countText;
+    list.hidden = shown === 0;
     empty.hidden = shown > 0;
-    emptyText.textContent = categoryEmptyText(categoryName, query, filtering);
+    emptyText.textContent = categoryEmptyText(categoryName, state.q, state.facts.length > 0);
     clear.hidden = !narrowed;
-    clear.textContent = filtering ? 'Limpiar filtros' : 'Borrar búsqueda';
+    clear.textContent = state.facts.length > 0 ? 'Limpiar filtros' : 'Borrar búsqueda';
   }
 
-  /** The address keeps the filters, so a reload or a shared link shows the same list. */
-  function setFacts(next: string[]): void {
-    facts = next;
-    const { pathname, search, hash } = window.location;
-    window.history.replaceState(window.history.state, '', pathname + withFactFilterParam(search, facts) + hash);
-    update();
+  function cardItems(cards: string[]): HTMLLIElement[] {
+    return cards.map((html) => {
+      const item = document.createElement('li');
+      item.innerHTML = html;
+      return item;
+    });
   }
 
+  /** Asks for one page of the list in the current state; a newer request makes an older answer moot. */
+  async function load(page: number): Promise<void> {
+    const id = ++request;
+    error.textContent = '';
+    root.setAttribute('aria-busy', 'true');
+    try {
+      const result = await fetchToolList(categoryApiUrl(slug, state, page, CATEGORY_PAGE_SIZE));
+      const cards = await Promise.all(result.items.map((tool) => fetchToolCardHtml(tool.slug)));
+      if (id !== request) return;
+      const items = cardItems(cards);
+      if (page === 1) list.replaceChildren(...items);
+      else list.append(...items);
+      loadedPage = page;
+      more.hidden = !result.hasMore;
+      // Asked with a sort, the API always counts.
+      renderFrame(result.total ?? 0);
+      paintStaticSaveButtons();
+      fillAdminEditSlots();
+    } catch {
+      if (id === request) error.textContent = LOAD_FAILED;
+    } finally {
+      if (id === request) {
+        root.removeAttribute('aria-busy');
+        root.dataset.categoryReady = '';
+      }
+    }
+  }
+
+  /** Shows the list for the current state: the page's own cards, or the API's. */
   function update(): void {
-    filterAndSort();
-    render();
+    clearTimeout(timer);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', pathname + withListParams(withFactFilterParam(search, state.facts), state) + hash);
+    if (isStaticState(state)) {
+      request++;
+      error.textContent = '';
+      more.hidden = true;
+      list.replaceChildren(...staticItems);
+      renderFrame(total);
+      root.dataset.categoryReady = '';
+      return;
+    }
+    void load(1);
   }
 
-  form.addEventListener('submit', (event) => event.preventDefault());
-  input.addEventListener('input', update);
-  select.addEventListener('change', update);
+  part<HTMLFormElement>(root, 'form[data-category-search-form]').addEventListener('submit', (event) => {
+    event.preventDefault();
+    state = { ...state, q: input.value };
+    update();
+  });
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    state = { ...state, q: input.value };
+    timer = setTimeout(update, SEARCH_DELAY_MS);
+  });
+  select.addEventListener('change', () => {
+    state = { ...state, sort: select.value as CategorySort };
+    update();
+  });
   for (const button of viewButtons) {
     button.addEventListener('click', () => {
       view = button.dataset.viewButton === 'list' ? 'list' : 'grid';
-      render();
+      renderView();
     });
   }
-  toggles.onChange(setFacts);
+  toggles.onChange((facts) => {
+    state = { ...state, facts };
+    update();
+  });
+  more.addEventListener('click', () => void load(loadedPage + 1));
   // The button disappears with the search and the filters, so focus goes back to the box.
   clear.addEventListener('click', () => {
     input.value = '';
-    setFacts([]);
+    state = { ...state, q: '', facts: [] };
+    update();
     input.focus();
   });
 
-  // The browser may restore the box and the sort when the visitor comes back to the page.
+  renderView();
   update();
-  root.dataset.categoryReady = '';
 }

@@ -1,61 +1,61 @@
 /**
- * Search, fact filters and sort of a category's tools, run in the browser on the list baked into the page (SPEC §2
- * Category, issue 19).
+ * Texts and rules of a category page's tool list (SPEC §2 Category, issues 19 and 21): its sorts as the address
+ * names them, the state it keeps in the address, the count line and the empty state.
  */
-import { bayesianRating, type RatingTotals } from '../../lib/rating.ts';
-import type { ToolCardData } from '../../lib/tool-card.ts';
-import type { FactFilter } from '../../lib/tool-facts.ts';
+import { FACT_FILTER_PARAM } from '../../lib/fact-filter-param.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
+import type { ToolSort } from '../catalogue/filter-types.ts';
 import { countLabel } from './categories.ts';
 
-export type CategorySort = 'newest' | 'popular' | 'rating';
+export type CategorySort = ToolSort;
 
-export const categorySorts: { value: CategorySort; label: string }[] = [
-  { value: 'newest', label: 'Más recientes' },
-  { value: 'popular', label: 'Más populares' },
-  { value: 'rating', label: 'Más valoradas' },
+/** The sorts, with the word the address uses for each (?orden=populares). */
+export const categorySorts: { value: CategorySort; label: string; param: string }[] = [
+  { value: 'newest', label: 'Más recientes', param: 'recientes' },
+  { value: 'popular', label: 'Más populares', param: 'populares' },
+  { value: 'rating', label: 'Más valoradas', param: 'valoradas' },
 ];
 
-/** A card plus the figures the sorts need; publishedAt in milliseconds to keep the island's props plain JSON. */
-export interface CategoryTool extends ToolCardData {
-  publishedAt: number;
-  /** The seeded catalogue's editorial order (lower first); null for tools without one. */
-  editorialRank: number | null;
-  views: number;
-  /** The fact filters it passes (Gratis, En español…), worked out at build time. */
-  facts: FactFilter[];
+export const DEFAULT_CATEGORY_SORT: CategorySort = 'newest';
+export const SORT_PARAM = 'orden';
+export const QUERY_PARAM = 'q';
+
+/** What a category page's list shows besides its static first page: the search text, the sort and the fact filters. */
+export interface CategoryListState {
+  q: string;
+  sort: CategorySort;
+  facts: readonly string[];
 }
 
-const byTitle = (a: CategoryTool, b: CategoryTool) => a.title.localeCompare(b.title, 'es');
-const byEditorialRank = (a: CategoryTool, b: CategoryTool) => (a.editorialRank ?? Infinity) - (b.editorialRank ?? Infinity);
-/** Newest first; tools published together (the seeded catalogue) in the editorial order, then by title. */
-const newestFirst = (a: CategoryTool, b: CategoryTool) => b.publishedAt - a.publishedAt || byEditorialRank(a, b) || byTitle(a, b);
-
-const totals = (tool: CategoryTool): RatingTotals => ({ ratingCount: tool.ratingCount ?? 0, ratingSum: tool.ratingSum ?? 0 });
-/** Bayesian rating first (src/lib/rating.ts), then the number of reviews. */
-const byRating = (a: CategoryTool, b: CategoryTool) => bayesianRating(totals(b)) - bayesianRating(totals(a)) || totals(b).ratingCount - totals(a).ratingCount;
-
-const comparators: Record<CategorySort, (a: CategoryTool, b: CategoryTool) => number> = {
-  newest: newestFirst,
-  // SPEC ranks 'popular' by likes minus dislikes; likes became the star rating ('Más valoradas', issue 20), so
-  // real visits rank it instead, then the rating and the editorial popular flag.
-  popular: (a, b) => b.views - a.views || byRating(a, b) || Number(b.isPopular) - Number(a.isPopular) || newestFirst(a, b),
-  // 'Más valoradas' (DESIGN §9): the star rating from verified reviews.
-  rating: (a, b) => byRating(a, b) || b.views - a.views || newestFirst(a, b),
-};
-
-export function sortCategoryTools(tools: readonly CategoryTool[], sort: CategorySort): CategoryTool[] {
-  return [...tools].sort(comparators[sort]);
+/** Whether the list is the page's own static one: no search, no filter, the newest first. */
+export function isStaticState(state: CategoryListState): boolean {
+  return state.q.trim() === '' && state.facts.length === 0 && state.sort === DEFAULT_CATEGORY_SORT;
 }
 
-/** The text a query is matched against: title, description and category names, folded (SPEC §5). */
-export function searchableText(tool: Pick<ToolCardData, 'title' | 'description' | 'categories'>): string {
-  return normalizeForSearch([tool.title, tool.description, ...tool.categories.map((category) => category.name)].join(' '));
+/** The sort an address names (?orden=valoradas); the default for a missing or unknown one. */
+export function sortFromParam(value: string | null): CategorySort {
+  return categorySorts.find((sort) => sort.param === value)?.value ?? DEFAULT_CATEGORY_SORT;
 }
 
-/** Whether a tool passes every active fact filter (they combine with AND); none active keeps everything. */
-export function matchesFacts(toolFacts: readonly string[], active: readonly string[]): boolean {
-  return active.every((filter) => toolFacts.includes(filter));
+/** Writes the search and the sort into a query string, keeping every other parameter (the filters among them). */
+export function withListParams(search: string, state: Pick<CategoryListState, 'q' | 'sort'>): string {
+  const params = new URLSearchParams(search);
+  const q = state.q.trim();
+  if (q) params.set(QUERY_PARAM, q);
+  else params.delete(QUERY_PARAM);
+  if (state.sort === DEFAULT_CATEGORY_SORT) params.delete(SORT_PARAM);
+  else params.set(SORT_PARAM, categorySorts.find((sort) => sort.value === state.sort)!.param);
+  const query = params.toString().replaceAll('%2C', ',');
+  return query ? `?${query}` : '';
+}
+
+/** The GET /api/tools address of one page of a category's list in this state. */
+export function categoryApiUrl(slug: string, state: CategoryListState, page: number, size: number): string {
+  const params = new URLSearchParams({ category: slug, sort: state.sort, size: String(size), page: String(page) });
+  const q = state.q.trim();
+  if (q) params.set('q', q);
+  if (state.facts.length > 0) params.set(FACT_FILTER_PARAM, state.facts.join(','));
+  return `/api/tools?${params}`;
 }
 
 /** Case- and accent-insensitive substring match; an empty query keeps everything. */

@@ -7,20 +7,12 @@
 import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
 import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
 import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
+import { fetchToolCardHtml } from './card-client.ts';
 import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from './name-match.ts';
 import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
 import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
-import {
-  SEARCH_CATEGORY_FILTER,
-  SEARCH_NAMES_PATH,
-  SEARCH_PAGE_SIZE,
-  resultCountLabel,
-  searchCardPath,
-  searchHref,
-  searchQuery,
-  toolCountLabel,
-} from './search.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PAGE_SIZE, resultCountLabel, searchHref, searchQuery, toolCountLabel } from './search.ts';
 
 /** The first cards' images load at once, as on the other pages (SPEC: lazy images below the fold). */
 const EAGER_CARDS = 3;
@@ -45,11 +37,8 @@ function loadNames(): Promise<readonly NameEntry[]> {
 }
 
 /** One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). */
-async function loadCard(data: PagefindData): Promise<string> {
-  const slug = data.url.split('/').pop() ?? '';
-  const response = await fetch(searchCardPath(slug));
-  if (!response.ok) throw new Error(`Tarjeta no disponible: ${slug}`);
-  return response.text();
+function loadCard(data: PagefindData): Promise<string> {
+  return fetchToolCardHtml(data.url.split('/').pop() ?? '');
 }
 
 /** A list item holding one result's card. */

@@ -1,5 +1,6 @@
 /** Everything the sitemap lists: the prerendered public pages only, never on-demand ones (login, publish, dashboard, admin, API). */
 import { alternativesHref, hasAlternativesPage } from '../../lib/alternatives.ts';
+import { categoryPageHref, extraCategoryPages } from '../../lib/category-paging.ts';
 import { comparisonHref, CURATED_PAIRS } from '../../lib/comparisons.ts';
 import { sitemapRules, type SitemapEntry } from '../../lib/sitemap.ts';
 import { contentPages } from '../../lib/static-pages.ts';
@@ -25,7 +26,14 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
       lastmod: revised(page.revised),
       ...sitemapRules.hub,
     })),
-    ...categories.map((category) => ({ path: `/categoria/${category.slug}`, lastmod: category.lastmod, ...sitemapRules.category })),
+    // Every page of a category (issue 21: /categoria/{slug}/pagina/{n} after the first), cut as the pages are.
+    ...categories.flatMap((category) =>
+      [1, ...extraCategoryPages(category.toolCount)].map((page) => ({
+        path: categoryPageHref(category.slug, page),
+        lastmod: category.lastmod,
+        ...sitemapRules.category,
+      })),
+    ),
     // «IA para…» pages list tools like a category does, and change when the catalogue does.
     ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),

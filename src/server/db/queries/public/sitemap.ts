@@ -18,10 +18,14 @@ export async function listPublishedToolDates(): Promise<SitemapRow[]> {
     .orderBy(desc(posts.createdAt), asc(posts.slug));
 }
 
-/** Active categories; a category page changes when the category or any of its published tools does. */
-export async function listCategoryDates(): Promise<SitemapRow[]> {
-  const { rows } = await getPool().query<SitemapRow>(
-    `SELECT c.slug, greatest(c.created_at, max(p.updated_at)) AS lastmod
+/**
+ * Active categories with their live tools (the count their pages are cut by); a category page changes when the
+ * category or any of its published tools does.
+ */
+export async function listCategoryDates(): Promise<(SitemapRow & { toolCount: number })[]> {
+  const { rows } = await getPool().query<SitemapRow & { toolCount: number }>(
+    `SELECT c.slug, greatest(c.created_at, max(p.updated_at)) AS lastmod,
+            (count(p.id) FILTER (WHERE p.discontinued_at IS NULL))::int AS "toolCount"
      FROM categories c
      LEFT JOIN post_categories pc ON pc.category_id = c.id
      LEFT JOIN posts p ON p.id = pc.post_id AND p.status = 'published'

@@ -1,9 +1,11 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type FilterType, type ToolListRequest } from '../../../../features/catalogue/filters.ts';
+import { PAGE_SIZE, type FilterType, type ToolListRequest, type ToolSort } from '../../../../features/catalogue/filters.ts';
+import { RATING_PRIOR } from '../../../../lib/rating.ts';
+import { normalizeForSearch } from '../../../../lib/text.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
 import type { CategoryChip, ToolCardData } from '../../../../lib/tool-card.ts';
-import type { Platform, ToolFacts } from '../../../../lib/tool-facts.ts';
+import type { ToolFacts } from '../../../../lib/tool-facts.ts';
 import { publicImageUrl, withImageUrls } from '../../../storage/references.ts';
 import { getDb } from '../../client.ts';
 import { posts, profiles } from '../../schema.ts';
@@ -38,16 +40,6 @@ export const toolCardColumns = {
   categories: categoryChips,
   ratingCount: posts.ratingCount,
   ratingSum: posts.ratingSum,
-};
-
-/** What the fact filters read (src/lib/tool-facts.ts matchesFactFilter), besides the card's pricing. */
-export const factFilterColumns = {
-  freePlan: posts.freePlan,
-  spanishInterface: posts.spanishInterface,
-  spanishOutput: posts.spanishOutput,
-  // The table's check constraint keeps the list to the known platforms.
-  platforms: sql<Platform[]>`${posts.platforms}`,
-  openSource: posts.openSource,
 };
 
 const published = eq(posts.status, 'published');
@@ -91,23 +83,70 @@ function inCategory(slug: string): SQL | undefined {
                      WHERE pc.post_id = ${postId} AND c.slug = ${slug})`;
 }
 
+/** The Bayesian star rating of src/lib/rating.ts, in SQL, so that «Más valoradas» ranks as the cards read. */
+// The prior is our own constant, written into the statement (as a parameter PostgreSQL would type it integer).
+const bayesian = sql`((${sql.raw(String(RATING_PRIOR.weight * RATING_PRIOR.mean))} + ${posts.ratingSum})::float8 / (${sql.raw(String(RATING_PRIOR.weight))} + ${posts.ratingCount}))`;
+
+/**
+ * A category page's orders (SPEC §2 Category). SPEC ranks 'popular' by likes minus dislikes; likes became the
+ * star rating ('Más valoradas', issue 20), so real visits rank it, then the rating and the editorial flag.
+ */
+const sortOrderings: Record<ToolSort, SQL[]> = {
+  newest: orderings.new,
+  popular: [desc(posts.views), desc(bayesian), desc(posts.isPopular), desc(publishedAt), editorialOrder, asc(posts.title)],
+  rating: [desc(bayesian), desc(posts.ratingCount), desc(posts.views), desc(publishedAt), editorialOrder, asc(posts.title)],
+};
+
+/** The words searched in: title, description and active category names, folded like normalizeForSearch. */
+const searchedText = sql`lower(extensions.unaccent(${posts.title} || ' ' || coalesce(${posts.description}, '') || ' ' || coalesce((
+  SELECT string_agg(c.name, ' ') FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+  WHERE pc.post_id = ${postId} AND c.is_active), '')))`;
+
+/** Case- and accent-insensitive substring match, with LIKE's wildcards in the text taken literally. */
+function containsText(text: string): SQL | undefined {
+  const needle = normalizeForSearch(text);
+  if (!needle) return undefined;
+  return sql`${searchedText} LIKE ${'%' + needle.replace(/[\\%_]/g, (char) => '\\' + char) + '%'}`;
+}
+
 export interface ToolPage {
   items: ToolCardData[];
   page: number;
   hasMore: boolean;
+  /** How many tools match in all, over every page: for a category page's requests (those with a sort) only. */
+  total?: number;
 }
 
-/** One page of the home grid / listing, in SPEC's order for the filter, holding every fact filter asked for. */
+/**
+ * One page of the home grid, a listing or a category page: in SPEC's order for the filter (or the category page's
+ * sort), holding every fact filter asked for and containing the search text.
+ */
 export async function listTools(query: ToolListRequest): Promise<ToolPage> {
+  const size = query.size ?? PAGE_SIZE;
   const facts = (query.facts ?? []).map((fact) => factFilterSql[fact]);
+  const where = and(published, live, filterCondition(query.filter), inCategory(query.category), containsText(query.q ?? ''), ...facts);
+  // Only a category page shows the count; without it the home grid's queries can stop early on an index.
+  const counted = query.sort !== undefined;
   const rows = await getDb()
-    .select(toolCardColumns)
+    .select({ ...toolCardColumns, total: sql<number | null>`${counted ? sql`count(*) OVER ()` : sql`NULL::bigint`}`.mapWith(Number) })
     .from(posts)
-    .where(and(published, live, filterCondition(query.filter), inCategory(query.category), ...facts))
-    .orderBy(...orderings[query.filter])
-    .limit(PAGE_SIZE + 1)
-    .offset((query.page - 1) * PAGE_SIZE);
-  return { items: rows.slice(0, PAGE_SIZE).map(withImageUrls), page: query.page, hasMore: rows.length > PAGE_SIZE };
+    .where(where)
+    .orderBy(...(query.sort ? sortOrderings[query.sort] : orderings[query.filter]))
+    .limit(size + 1)
+    .offset((query.page - 1) * size);
+  const items = rows.slice(0, size).map(({ total: _total, ...tool }) => withImageUrls(tool));
+  const page = { items, page: query.page, hasMore: rows.length > size };
+  if (!counted) return page;
+  // Past the last page no row carries the count: ask for it alone.
+  return { ...page, total: rows[0]?.total ?? (query.page > 1 ? await countTools(where) : 0) };
+}
+
+async function countTools(where: SQL | undefined): Promise<number> {
+  const [row] = await getDb()
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(posts)
+    .where(where);
+  return row?.count ?? 0;
 }
 
 /** Featured sidebar and sections: newest featured first (SPEC §7). */
@@ -118,22 +157,6 @@ export async function listFeaturedTools(limit: number, excludeId?: string): Prom
     .where(and(published, live, eq(posts.isFeatured, true), excludeId ? sql`${posts.id} <> ${excludeId}` : undefined))
     .orderBy(desc(publishedAt), editorialOrder, asc(posts.title))
     .limit(limit);
-  return rows.map(withImageUrls);
-}
-
-/** Every live published tool of a category, for its prerendered page, newest first in the editorial order. */
-export async function listToolsInCategory(categorySlug: string) {
-  const rows = await getDb()
-    .select({
-      ...toolCardColumns,
-      ...factFilterColumns,
-      publishedAt: sql<Date>`${publishedAt}`.mapWith(posts.createdAt),
-      editorialRank: posts.editorialRank,
-      views: posts.views,
-    })
-    .from(posts)
-    .where(and(published, live, inCategory(categorySlug)))
-    .orderBy(desc(publishedAt), editorialOrder, asc(posts.title));
   return rows.map(withImageUrls);
 }
 
