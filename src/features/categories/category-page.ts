@@ -11,7 +11,7 @@ import { withFactFilterParam } from '../../lib/fact-filter-param.ts';
 import { LOAD_FAILED, fetchToolList } from '../catalogue/catalogue.ts';
 import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
 import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
-import { fetchToolCardHtml } from '../search/card-client.ts';
+import { fetchToolCardHtml, plainToolCard } from '../search/card-client.ts';
 import {
   QUERY_PARAM,
   SORT_PARAM,
@@ -97,10 +97,11 @@ export function startCategoryTools(root: HTMLElement): void {
     clear.textContent = state.facts.length > 0 ? 'Limpiar filtros' : 'Borrar búsqueda';
   }
 
-  function cardItems(cards: string[]): HTMLLIElement[] {
-    return cards.map((html) => {
+  function cardItems(cards: (string | HTMLElement)[]): HTMLLIElement[] {
+    return cards.map((card) => {
       const item = document.createElement('li');
-      item.innerHTML = html;
+      if (typeof card === 'string') item.innerHTML = card;
+      else item.append(card);
       return item;
     });
   }
@@ -112,7 +113,7 @@ export function startCategoryTools(root: HTMLElement): void {
     root.setAttribute('aria-busy', 'true');
     try {
       const result = await fetchToolList(categoryApiUrl(slug, state, page, CATEGORY_PAGE_SIZE));
-      const cards = await Promise.all(result.items.map((tool) => fetchToolCardHtml(tool.slug)));
+      const cards = await Promise.all(result.items.map((tool) => fetchToolCardHtml(tool.slug).catch(() => plainToolCard(tool))));
       if (id !== request) return;
       const items = cardItems(cards);
       if (page === 1) list.replaceChildren(...items);
