@@ -108,6 +108,29 @@ export async function requestEmailClaim(actor: Actor, postId: string, email: str
 }
 
 /**
+ * Makes a pending claim the tool's verified maker (the partial unique index refuses a second one), audited. A
+ * review the maker wrote before is hidden in the same transaction: a maker's own stars would be self-serving.
+ */
+async function markVerified(actor: Actor, tool: ClaimableTool, claimId: string, client: pg.PoolClient): Promise<void> {
+  await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claimId]);
+  const hidden = await client.query<{ id: string }>(
+    `UPDATE reviews SET status = 'hidden' WHERE post_id = $1 AND user_id = $2 AND status = 'published' RETURNING id`,
+    [tool.id, actor.id],
+  );
+  await recordAdminAction(
+    actor,
+    {
+      action: 'claim.verify',
+      targetType: 'post',
+      targetId: tool.id,
+      summary: `Verificó que «${tool.title}» es suya`,
+      after: { claimId, hiddenReviewId: hidden.rows[0]?.id ?? null },
+    },
+    client,
+  );
+}
+
+/**
  * Spends a link's token for the signed-in user: the claim becomes verified. Another user's token, a spent or
  * expired one, and an unknown one all read the same (410), so a token says nothing about its owner.
  */
@@ -123,12 +146,7 @@ export async function verifyClaimToken(actor: Actor, token: string, pool: pg.Poo
       if (!claim || !claim.usable || claim.user_id !== actor.id) throw new AppError('claim_token_invalid');
       const tool = await toolById(claim.post_id, client);
       assertClaimable(tool, actor);
-      await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claim.id]);
-      await recordAdminAction(
-        actor,
-        { action: 'claim.verify', targetType: 'post', targetId: tool.id, summary: `Verificó que «${tool.title}» es suya`, after: { claimId: claim.id } },
-        client,
-      );
+      await markVerified(actor, tool, claim.id, client);
       return { slug: tool.slug, title: tool.title };
     }, pool);
   } catch (error) {

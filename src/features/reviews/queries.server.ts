@@ -9,8 +9,12 @@ import type { Queryable } from '../../server/db/queryable.ts';
 import type { ReviewFields } from './review-input.ts';
 import { REVIEWS_PAGE_SIZE, type PublicReview, type ReviewOrder, type ReviewsPage, type ReviewsSummary } from './reviews.ts';
 
-export type CreateOutcome = { kind: 'created'; id: string } | { kind: 'exists' } | { kind: 'missing' } | { kind: 'unverified' };
-export type OwnChangeOutcome = 'changed' | 'not-yours' | 'missing' | 'unverified';
+export type CreateOutcome = { kind: 'created'; id: string } | { kind: 'exists' } | { kind: 'missing' } | { kind: 'unverified' } | { kind: 'own-tool' };
+export type OwnChangeOutcome = 'changed' | 'not-yours' | 'missing' | 'unverified' | 'own-tool';
+
+/** True where `$user` is the verified maker of `$post`: a maker's stars would be self-serving (Google's review rules). */
+const isMakerOf = (user: string, post: string) =>
+  `EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${post} AND c.user_id = ${user} AND c.status = 'verified')`;
 export type VoteOutcome = 'counted' | 'already' | 'own' | 'missing';
 
 interface ReviewRow {
@@ -63,9 +67,9 @@ export async function listToolReviews(
   viewerId: string | null,
   db: Queryable = getPool(),
 ): Promise<ReviewsPage | null> {
-  const tool = await db.query<{ rating_count: number; rating_sum: number }>(
-    `SELECT rating_count, rating_sum FROM posts WHERE id = $1 AND status = 'published'`,
-    [postId],
+  const tool = await db.query<{ rating_count: number; rating_sum: number; viewer_is_maker: boolean }>(
+    `SELECT rating_count, rating_sum, ${isMakerOf('$2::text', 'posts.id')} AS viewer_is_maker FROM posts WHERE id = $1 AND status = 'published'`,
+    [postId, viewerId],
   );
   if (!tool.rows[0]) return null;
   const [distribution, list, own] = await Promise.all([
@@ -99,6 +103,7 @@ export async function listToolReviews(
     hasMore: list.rows.length > REVIEWS_PAGE_SIZE,
     own: own.rows[0] ? toPublic(own.rows[0]) : null,
     signedIn: viewerId !== null,
+    isMaker: tool.rows[0].viewer_is_maker,
   };
 }
 
@@ -115,45 +120,48 @@ export async function listReviewsForStructuredData(postId: string, limit: number
 }
 
 export async function createReview(userId: string, postId: string, fields: ReviewFields, db: Queryable = getPool()): Promise<CreateOutcome> {
-  const { rows } = await db.query<{ verified: boolean | null; found: boolean; id: string | null }>(
+  const { rows } = await db.query<{ verified: boolean | null; found: boolean; id: string | null; maker: boolean }>(
     `WITH author AS (
        SELECT email_verified FROM profiles WHERE id = $1
      ), tool AS (
        SELECT id FROM posts WHERE id = $2 AND status = 'published'
      ), inserted AS (
        INSERT INTO reviews (post_id, user_id, rating, title, body, pros, cons)
-       SELECT tool.id, $1, $3, $4, $5, $6, $7 FROM tool, author WHERE author.email_verified
+       SELECT tool.id, $1, $3, $4, $5, $6, $7 FROM tool, author WHERE author.email_verified AND NOT ${isMakerOf('$1', 'tool.id')}
        ON CONFLICT (post_id, user_id) DO NOTHING
        RETURNING id
      )
-     SELECT (SELECT email_verified FROM author) AS verified, EXISTS (SELECT 1 FROM tool) AS found, (SELECT id FROM inserted) AS id`,
+     SELECT (SELECT email_verified FROM author) AS verified, EXISTS (SELECT 1 FROM tool) AS found, (SELECT id FROM inserted) AS id,
+            ${isMakerOf('$1', '$2')} AS maker`,
     [userId, postId, fields.rating, fields.title, fields.body, fields.pros, fields.cons],
   );
   const row = rows[0]!;
   if (!row.verified) return { kind: 'unverified' };
   if (!row.found) return { kind: 'missing' };
+  if (row.maker) return { kind: 'own-tool' };
   return row.id ? { kind: 'created', id: row.id } : { kind: 'exists' };
 }
 
-/** Rewrites the author's own review; a review an admin hid stays hidden. */
+/** Rewrites the author's own review; a review an admin hid stays hidden, and a maker's stays as it is. */
 export async function updateOwnReview(userId: string, reviewId: string, fields: ReviewFields, db: Queryable = getPool()): Promise<OwnChangeOutcome> {
-  const { rows } = await db.query<{ verified: boolean | null; owner: string | null; changed: boolean }>(
+  const { rows } = await db.query<{ verified: boolean | null; owner: string | null; changed: boolean; maker: boolean }>(
     `WITH author AS (
        SELECT email_verified FROM profiles WHERE id = $1
      ), updated AS (
-       UPDATE reviews SET rating = $3, title = $4, body = $5, pros = $6, cons = $7, updated_at = now()
-        WHERE id = $2 AND user_id = $1 AND (SELECT email_verified FROM author)
-       RETURNING id
+       UPDATE reviews r SET rating = $3, title = $4, body = $5, pros = $6, cons = $7, updated_at = now()
+        WHERE r.id = $2 AND r.user_id = $1 AND (SELECT email_verified FROM author) AND NOT ${isMakerOf('$1', 'r.post_id')}
+       RETURNING r.id
      )
      SELECT (SELECT email_verified FROM author) AS verified, (SELECT user_id FROM reviews WHERE id = $2) AS owner,
-            EXISTS (SELECT 1 FROM updated) AS changed`,
+            EXISTS (SELECT 1 FROM updated) AS changed,
+            EXISTS (SELECT 1 FROM reviews r WHERE r.id = $2 AND ${isMakerOf('$1', 'r.post_id')}) AS maker`,
     [userId, reviewId, fields.rating, fields.title, fields.body, fields.pros, fields.cons],
   );
   const row = rows[0]!;
   if (row.changed) return 'changed';
   if (row.owner === null) return 'missing';
   if (row.owner !== userId) return 'not-yours';
-  return 'unverified';
+  return row.maker && row.verified ? 'own-tool' : 'unverified';
 }
 
 export async function deleteOwnReview(userId: string, reviewId: string, db: Queryable = getPool()): Promise<OwnChangeOutcome> {

@@ -108,9 +108,10 @@ export function startReviewsSection(section: HTMLElement): void {
     button.textContent = 'Te ha sido útil';
   }
 
-  function fillForm(signedIn: boolean): void {
+  function fillForm(signedIn: boolean, isMaker: boolean): void {
     $('[data-reviews-guest]').hidden = signedIn;
-    form.hidden = !signedIn;
+    $('[data-reviews-maker]').hidden = !isMaker;
+    form.hidden = !signedIn || isMaker;
     const editing = own !== null;
     $('[data-review-form-title]').textContent = editing ? 'Editar tu valoración' : 'Tu valoración';
     $('[data-review-submit]').textContent = editing ? 'Guardar cambios' : 'Publicar valoración';
@@ -135,7 +136,7 @@ export function startReviewsSection(section: HTMLElement): void {
     if (!append) {
       own = answer.own;
       signedIn = answer.signedIn;
-      fillForm(answer.signedIn);
+      fillForm(answer.signedIn, answer.isMaker);
     }
   }
 

@@ -54,6 +54,8 @@ export interface ReviewsPage {
   own: PublicReview | null;
   /** Whether the request came with a session: the page shows the form or the invitation to sign in. */
   signedIn: boolean;
+  /** The visitor is the tool's verified maker: no form to rate it (their stars would be self-serving). */
+  isMaker: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
