@@ -92,6 +92,10 @@ export const ERROR_TABLE = {
   review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
   review_not_yours: { status: 403, message: 'Esta valoración es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },
   review_own_vote: { status: 403, message: 'No puedes marcar como útil ni denunciar tu propia valoración.' },
+  reply_not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede responder a sus valoraciones.' },
+  reply_exists: { status: 409, message: 'Ya has respondido a esta valoración. Puedes editar tu respuesta.' },
+  reply_not_found: { status: 404, message: 'La respuesta no existe o ya se borró.' },
+  reply_not_yours: { status: 403, message: 'Esta respuesta es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },
   review_own_tool: { status: 403, message: 'No puedes valorar tu propia herramienta: eres su creador verificado.' },
   email_not_verified: { status: 403, message: 'Confirma tu email antes de valorar: abre el enlace que te enviamos al registrarte.' },
 } as const satisfies Record<string, { status: number; message: string }>;

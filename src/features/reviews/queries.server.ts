@@ -12,8 +12,8 @@ import { REVIEWS_PAGE_SIZE, type PublicReview, type ReviewOrder, type ReviewsPag
 export type CreateOutcome = { kind: 'created'; id: string } | { kind: 'exists' } | { kind: 'missing' } | { kind: 'unverified' } | { kind: 'own-tool' };
 export type OwnChangeOutcome = 'changed' | 'not-yours' | 'missing' | 'unverified' | 'own-tool';
 
-/** True where `$user` is the verified maker of `$post`: a maker's stars would be self-serving (Google's review rules). */
-const isMakerOf = (user: string, post: string) =>
+/** True where `user` is the verified maker of `post` (SQL expressions): a maker's stars would be self-serving (Google's review rules). */
+export const isMakerOf = (user: string, post: string) =>
   `EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${post} AND c.user_id = ${user} AND c.status = 'verified')`;
 export type VoteOutcome = 'counted' | 'already' | 'own' | 'missing';
 
@@ -30,12 +30,25 @@ interface ReviewRow {
   helpful_count: number;
   mine: boolean;
   voted: boolean;
+  reply_id: string | null;
+  reply_body: string | null;
+  reply_maker: string | null;
+  reply_created_at: Date | null;
+  reply_updated_at: Date | null;
+  reply_mine: boolean;
 }
 
-/** The columns of a public review, as seen by `$1` (the viewer's id, or null for a guest). */
+/** The columns of a public review and its maker's reply, as seen by `$1` (the viewer's id, or null for a guest). */
 const REVIEW_COLUMNS = `r.id, r.rating, r.title, r.body, r.pros, r.cons, u.name AS author_name, r.created_at, r.updated_at,
   r.helpful_count, coalesce(r.user_id = $1, false) AS mine,
-  EXISTS (SELECT 1 FROM review_votes v WHERE v.review_id = r.id AND v.user_id = $1) AS voted`;
+  EXISTS (SELECT 1 FROM review_votes v WHERE v.review_id = r.id AND v.user_id = $1) AS voted,
+  rp.id AS reply_id, rp.body AS reply_body, mu.name AS reply_maker, rp.created_at AS reply_created_at, rp.updated_at AS reply_updated_at,
+  coalesce(rp.user_id = $1, false) AS reply_mine`;
+
+/** Reviews with their author and the reply of the tool's maker, shown only while its writer is still the verified maker. */
+const REVIEWS_FROM = `reviews r JOIN profiles u ON u.id = r.user_id
+  LEFT JOIN review_replies rp ON rp.review_id = r.id AND ${isMakerOf('rp.user_id', 'r.post_id')}
+  LEFT JOIN profiles mu ON mu.id = rp.user_id`;
 
 const ORDERS: Record<ReviewOrder, string> = {
   recientes: 'r.created_at DESC, r.id',
@@ -56,6 +69,17 @@ function toPublic(row: ReviewRow): PublicReview {
     helpfulCount: row.helpful_count,
     mine: row.mine,
     votedHelpful: row.voted,
+    reply:
+      row.reply_id === null
+        ? null
+        : {
+            id: row.reply_id,
+            body: row.reply_body!,
+            makerName: row.reply_maker!,
+            createdAt: row.reply_created_at!.toISOString(),
+            updatedAt: row.reply_updated_at!.toISOString(),
+            mine: row.reply_mine,
+          },
   };
 }
 
@@ -78,16 +102,13 @@ export async function listToolReviews(
       [postId],
     ),
     db.query<ReviewRow>(
-      `SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN profiles u ON u.id = r.user_id
+      `SELECT ${REVIEW_COLUMNS} FROM ${REVIEWS_FROM}
         WHERE r.post_id = $2 AND r.status = 'published'
         ORDER BY ${ORDERS[order]} LIMIT ${REVIEWS_PAGE_SIZE + 1} OFFSET ${(page - 1) * REVIEWS_PAGE_SIZE}`,
       [viewerId, postId],
     ),
     viewerId
-      ? db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM reviews r JOIN profiles u ON u.id = r.user_id WHERE r.post_id = $2 AND r.user_id = $1`, [
-          viewerId,
-          postId,
-        ])
+      ? db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEWS_FROM} WHERE r.post_id = $2 AND r.user_id = $1`, [viewerId, postId])
       : Promise.resolve({ rows: [] as ReviewRow[] }),
   ]);
   const byStars = new Map(distribution.rows.map((row) => [row.rating, row.reviews]));

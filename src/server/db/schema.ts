@@ -594,6 +594,31 @@ export const reviewReports = pgTable(
   ],
 );
 
+/**
+ * «Respuesta del fabricante» (issue 20): the tool's verified maker answers a review once, in plain text like
+ * reviews. It shows only under a published review, so hiding the review hides it too.
+ */
+export const reviewReplies = pgTable(
+  'review_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // One reply per review: a second one is the Spanish 409.
+    uniqueIndex('review_replies_review_key').on(t.reviewId),
+    index('review_replies_user_idx').on(t.userId),
+    check('review_replies_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 1000`),
+  ],
+);
+
 /** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */
 export const reportReason = pgEnum('report_reason', ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other']);
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
