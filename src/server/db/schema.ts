@@ -752,3 +752,24 @@ export const articleDrafts = pgTable(
       .where(sql`${t.status} IN ('queued', 'running', 'pending')`),
   ],
 );
+
+/**
+ * Who opened an on-demand comparison «/comparar/{a}-vs-{b}» (issue 20), one row per pair and visitor (a hash of the
+ * address, never the address), with the last day seen: a pair that enough distinct visitors compared in the last
+ * 30 days becomes indexable and enters the sitemap. One visitor counts once, however often they reload.
+ */
+export const comparisonVisits = pgTable(
+  'comparison_visits',
+  {
+    // The canonical order (src/lib/comparisons.ts canonicalPair).
+    slugA: text('slug_a').notNull(),
+    slugB: text('slug_b').notNull(),
+    visitor: text('visitor').notNull(),
+    seenOn: date('seen_on').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slugA, t.slugB, t.visitor] }),
+    index('comparison_visits_seen_idx').on(t.seenOn),
+    index('comparison_visits_visitor_idx').on(t.visitor, t.seenOn),
+  ],
+);
