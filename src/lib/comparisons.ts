@@ -36,6 +36,10 @@ export function pairReadings(param: string): [string, string][] {
   return readings;
 }
 
+/** A pair compared by this many distinct visitors in the last POPULAR_PAIR_DAYS days is indexed and in the sitemap. */
+export const POPULAR_PAIR_VISITORS = 20;
+export const POPULAR_PAIR_DAYS = 30;
+
 /**
  * Pairs people really compare, indexed and in the sitemap; every other pair is rendered on demand with noindex.
  * Only well-known tools whose slugs exist in supabase/seed/tools.json (a unit test checks it), in canonical order.

@@ -74,6 +74,16 @@ export const ERROR_TABLE = {
   claim_token_invalid: { status: 410, message: 'El enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo.' },
   claim_taken: { status: 409, message: 'Otra cuenta ya verificó que esta herramienta es suya. Si crees que es un error, escribe al equipo del sitio.' },
   claim_already_yours: { status: 409, message: 'Ya verificaste que esta herramienta es tuya.' },
+  claim_site_no_code: { status: 409, message: 'Tu código ha caducado o ya no es válido. Recarga la página para obtener uno nuevo.' },
+  claim_site_unreachable: {
+    status: 422,
+    message: 'No se pudo acceder a la web de la herramienta. Comprueba que está en línea y vuelve a intentarlo.',
+  },
+  claim_site_code_missing: {
+    status: 422,
+    message: 'No encontramos el código en la web: ni la etiqueta meta en su página principal ni el archivo /.well-known/brujula-ia.txt.',
+  },
+  claim_site_code_mismatch: { status: 422, message: 'El código de la web no coincide con el tuyo. Copia de nuevo el que ves en esta página.' },
   claim_not_found: { status: 404, message: 'Reclamación no encontrada' },
   not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede proponer cambios en su ficha.' },
   proposal_empty: { status: 400, message: 'La propuesta no cambia nada: modifica algún campo antes de enviarla.' },
@@ -92,6 +102,11 @@ export const ERROR_TABLE = {
   review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
   review_not_yours: { status: 403, message: 'Esta valoración es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },
   review_own_vote: { status: 403, message: 'No puedes marcar como útil ni denunciar tu propia valoración.' },
+  reply_not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede responder a sus valoraciones.' },
+  reply_exists: { status: 409, message: 'Ya has respondido a esta valoración. Puedes editar tu respuesta.' },
+  reply_not_found: { status: 404, message: 'La respuesta no existe o ya se borró.' },
+  reply_not_yours: { status: 403, message: 'Esta respuesta es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },
+  review_own_tool: { status: 403, message: 'No puedes valorar tu propia herramienta: eres su creador verificado.' },
   email_not_verified: { status: 403, message: 'Confirma tu email antes de valorar: abre el enlace que te enviamos al registrarte.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

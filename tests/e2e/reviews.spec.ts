@@ -33,7 +33,7 @@ test.describe('ratings and reviews', () => {
     const title = `Muy buena para 3D ${Date.now()}`;
 
     await author.goto(TOOL);
-    const form = reviewsSection(author).locator('form');
+    const form = reviewsSection(author).locator('form[data-review-form]');
     await expect(form.getByRole('heading', { name: 'Tu valoración' })).toBeVisible();
     // Stars are radio buttons: reachable and chosen with the keyboard.
     await form.getByRole('radio', { name: '3 estrellas' }).focus();
@@ -63,7 +63,7 @@ test.describe('ratings and reviews', () => {
     await expect(reviewItem(guest, title)).toContainText('Genera modelos <b>limpios</b> en minutos.');
     await expect(reviewsSection(guest).locator('[data-reviews-summary]')).toContainText(/de 5 · \d+ valoraci(ón|ones)/);
     await expect(reviewsSection(guest).getByRole('button', { name: 'Inicia sesión para valorarla' })).toBeVisible();
-    await expect(reviewsSection(guest).locator('form')).toBeHidden();
+    await expect(reviewsSection(guest).locator('form[data-review-form]')).toBeHidden();
 
     // The page's JSON-LD is rendered on demand once the review stamped it.
     await expect

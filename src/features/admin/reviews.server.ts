@@ -9,6 +9,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { deleteReplyById } from '../reviews/reply-queries.server.ts';
 import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from './queries.server.ts';
 
 export const REVIEW_FILTERS = { denunciadas: 'Denunciadas', ocultas: 'Ocultas', todas: 'Todas' } as const;
@@ -35,6 +36,8 @@ export interface AdminReviewRow {
   author: { name: string; email: string };
   tool: { title: string; slug: string };
   createdAt: Date;
+  /** The maker's reply, if any. */
+  reply: { id: string; body: string } | null;
 }
 
 const WHERE: Record<ReviewFilter, string> = {
@@ -62,10 +65,14 @@ export async function listAdminReviews(actor: Pick<SessionUser, 'role'> | null, 
       author_email: string;
       tool_title: string;
       tool_slug: string;
+      reply_id: string | null;
+      reply_body: string | null;
     }>(
       `SELECT x.id, x.rating, x.title, x.body, x.pros, x.cons, x.status, x.reports, x.helpful_count, x.created_at,
-              u.name AS author_name, u.email AS author_email, p.title AS tool_title, p.slug AS tool_slug
+              u.name AS author_name, u.email AS author_email, p.title AS tool_title, p.slug AS tool_slug,
+              rp.id AS reply_id, rp.body AS reply_body
          FROM (${base}) x JOIN profiles u ON u.id = x.user_id JOIN posts p ON p.id = x.post_id
+         LEFT JOIN review_replies rp ON rp.review_id = x.id
          ${WHERE[filter]}
         ORDER BY x.reports DESC, x.created_at DESC, x.id
         LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${(page - 1) * ADMIN_PAGE_SIZE}`,
@@ -85,6 +92,7 @@ export async function listAdminReviews(actor: Pick<SessionUser, 'role'> | null, 
     author: { name: row.author_name, email: row.author_email },
     tool: { title: row.tool_title, slug: row.tool_slug },
     createdAt: row.created_at,
+    reply: row.reply_id ? { id: row.reply_id, body: row.reply_body! } : null,
   }));
   return paged(items, count.rows[0]!.total, page);
 }
@@ -134,6 +142,26 @@ export async function deleteReviewAsAdmin(actor: AdminActor | null, id: string):
   });
 }
 
+/** Removes a maker's reply (the review stays). */
+export async function deleteReplyAsAdmin(actor: AdminActor | null, id: string): Promise<void> {
+  assertAllowed(actor, 'moderate:review:any');
+  await inTransaction(async (db) => {
+    const removed = await deleteReplyById(id, db);
+    if (!removed) throw new AppError('reply_not_found');
+    await recordAdminAction(
+      actor,
+      {
+        action: 'reply.remove',
+        targetType: 'review',
+        targetId: removed.reviewId,
+        summary: `Borró la respuesta del creador a una valoración de «${removed.tool}»`,
+        before: { body: removed.body, userId: removed.userId },
+      },
+      db,
+    );
+  });
+}
+
 const reviewId = z.object({ id: z.uuid({ error: 'La valoración no existe o ya no está publicada.' }) });
 const ADMIN_REVIEW_LIMITS = { name: 'admin-reviews', user: { window: 60, max: 120 } };
 
@@ -152,4 +180,12 @@ export const deleteReviewAsAdminEndpoint = endpoint({
   params: reviewId,
   limits: ADMIN_REVIEW_LIMITS,
   handle: async ({ user, params }) => deleteReviewAsAdmin(user, params.id),
+});
+
+/** DELETE /api/admin/review-replies/{id} */
+export const deleteReplyAsAdminEndpoint = endpoint({
+  access: 'moderate:review:any',
+  params: z.object({ id: z.uuid({ error: 'La respuesta no existe o ya se borró.' }) }),
+  limits: ADMIN_REVIEW_LIMITS,
+  handle: async ({ user, params }) => deleteReplyAsAdmin(user, params.id),
 });

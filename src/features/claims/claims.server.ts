@@ -24,11 +24,11 @@ import { publishedContentChanged } from '../publish/site-updates.server.ts';
 import { emailClaimInput, idParams, proposalDecisionInput, proposalInput, type ProposalInput } from './claim-input.ts';
 import { CLAIM_TOKEN_HOURS, CLAIM_VERIFY_PATH, PROPOSAL_FIELDS, type ProposalValues } from './claims.ts';
 
-type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
+export type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
@@ -54,7 +54,7 @@ export async function findClaimableTool(slug: string, pool: pg.Pool = getPool())
   return rows[0];
 }
 
-async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
+export async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
   const { rows } = await db.query<ClaimableTool>(
     `SELECT p.id, p.slug, p.title, p.description, p.url, p.domain,
             (SELECT c.user_id FROM tool_claims c WHERE c.post_id = p.id AND c.status = 'verified') AS "makerId"
@@ -65,7 +65,7 @@ async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<Cl
   return rows[0];
 }
 
-function assertClaimable(tool: ClaimableTool, actor: Actor): void {
+export function assertClaimable(tool: ClaimableTool, actor: Actor): void {
   if (tool.makerId === actor.id) throw new AppError('claim_already_yours');
   if (tool.makerId) throw new AppError('claim_taken');
 }
@@ -108,27 +108,46 @@ export async function requestEmailClaim(actor: Actor, postId: string, email: str
 }
 
 /**
+ * Makes a pending claim the tool's verified maker (the partial unique index refuses a second one), audited. A
+ * review the maker wrote before is hidden in the same transaction: a maker's own stars would be self-serving.
+ */
+export async function markVerified(actor: Actor, tool: ClaimableTool, claimId: string, client: pg.PoolClient): Promise<void> {
+  await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claimId]);
+  const hidden = await client.query<{ id: string }>(
+    `UPDATE reviews SET status = 'hidden' WHERE post_id = $1 AND user_id = $2 AND status = 'published' RETURNING id`,
+    [tool.id, actor.id],
+  );
+  await recordAdminAction(
+    actor,
+    {
+      action: 'claim.verify',
+      targetType: 'post',
+      targetId: tool.id,
+      summary: `Verificó que «${tool.title}» es suya`,
+      after: { claimId, hiddenReviewId: hidden.rows[0]?.id ?? null },
+    },
+    client,
+  );
+}
+
+/**
  * Spends a link's token for the signed-in user: the claim becomes verified. Another user's token, a spent or
  * expired one, and an unknown one all read the same (410), so a token says nothing about its owner.
  */
 export async function verifyClaimToken(actor: Actor, token: string, pool: pg.Pool = getPool()): Promise<{ slug: string; title: string }> {
   try {
     return await inTransaction(async (client) => {
+      // Only links sent by e-mail: a site claim's code is shown on /reclamar and proves nothing by itself.
       const { rows } = await client.query<{ id: string; post_id: string; user_id: string; usable: boolean }>(
         `SELECT id, post_id, user_id, (used_at IS NULL AND status = 'pending' AND expires_at > now()) AS usable
-           FROM tool_claims WHERE token_hash = $1 FOR UPDATE`,
+           FROM tool_claims WHERE token_hash = $1 AND method = 'email' FOR UPDATE`,
         [hashToken(token)],
       );
       const claim = rows[0];
       if (!claim || !claim.usable || claim.user_id !== actor.id) throw new AppError('claim_token_invalid');
       const tool = await toolById(claim.post_id, client);
       assertClaimable(tool, actor);
-      await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claim.id]);
-      await recordAdminAction(
-        actor,
-        { action: 'claim.verify', targetType: 'post', targetId: tool.id, summary: `Verificó que «${tool.title}» es suya`, after: { claimId: claim.id } },
-        client,
-      );
+      await markVerified(actor, tool, claim.id, client);
       return { slug: tool.slug, title: tool.title };
     }, pool);
   } catch (error) {

@@ -3,9 +3,16 @@
 /** How long the link sent to the tool's domain stays valid. */
 export const CLAIM_TOKEN_HOURS = 24;
 
+/** How long the code for the meta tag or file stays valid: time to deploy a change to the tool's site. */
+export const SITE_CLAIM_DAYS = 7;
+/** The meta tag's name and the file's path on the tool's site that carry the code. */
+export const SITE_CLAIM_META = 'brujula-ia-verificacion';
+export const SITE_CLAIM_FILE = '/.well-known/brujula-ia.txt';
+
 export const claimPath = (slug: string) => `/reclamar/${slug}`;
 export const CLAIM_VERIFY_PATH = '/reclamar/verificar';
 export const claimEmailEndpoint = (postId: string) => `/api/claims/${postId}/email`;
+export const claimSiteEndpoint = (postId: string) => `/api/claims/${postId}/site`;
 export const proposalEndpoint = (postId: string) => `/api/claims/${postId}/proposals`;
 export const claimRevokeEndpoint = (claimId: string) => `/api/admin/claims/${claimId}`;
 export const proposalDecisionEndpoint = (proposalId: string) => `/api/admin/proposals/${proposalId}`;

@@ -15,7 +15,7 @@ export type AccountFiles = Array<string | null>;
 
 /**
  * Deletes the user's rows, the profile last (its cascade takes sessions, accounts, saves, images, descriptions,
- * stories, reviews, «útil» votes and reports; the reviews triggers take their stars and votes off the counts). Returns the references its deleted rows held. Nothing is deleted when any statement fails.
+ * stories, reviews, makers' replies, «útil» votes and reports; the reviews triggers take their stars and votes off the counts). Returns the references its deleted rows held. Nothing is deleted when any statement fails.
  */
 export async function deleteAccountRows(pool: pg.Pool, userId: string): Promise<AccountFiles> {
   return inTransaction(async (client) => {

@@ -157,6 +157,13 @@ export async function exportUserData(userId: string, siteName: string, db: Query
        FROM reviews r JOIN posts p ON p.id = r.post_id WHERE r.user_id = $1 ORDER BY r.created_at DESC`,
     userId,
   );
+  const reviewReplies = await rows<{ id: string; review_id: string; tool_slug: string; body: string; created_at: Date; updated_at: Date }>(
+    db,
+    `SELECT rp.id, rp.review_id, p.slug AS tool_slug, rp.body, rp.created_at, rp.updated_at
+       FROM review_replies rp JOIN reviews r ON r.id = rp.review_id JOIN posts p ON p.id = r.post_id
+      WHERE rp.user_id = $1 ORDER BY rp.created_at DESC`,
+    userId,
+  );
   const helpfulVotes = await rows<{ review_id: string; tool_slug: string; created_at: Date }>(
     db,
     `SELECT v.review_id, p.slug AS tool_slug, v.created_at
@@ -283,6 +290,14 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       helpfulCount: review.helpful_count,
       createdAt: iso(review.created_at),
       updatedAt: iso(review.updated_at),
+    })),
+    reviewReplies: reviewReplies.map((reply) => ({
+      id: reply.id,
+      reviewId: reply.review_id,
+      toolSlug: reply.tool_slug,
+      body: reply.body,
+      createdAt: iso(reply.created_at),
+      updatedAt: iso(reply.updated_at),
     })),
     helpfulVotes: helpfulVotes.map((vote) => ({ reviewId: vote.review_id, toolSlug: vote.tool_slug, createdAt: iso(vote.created_at) })),
     reviewReports: reviewReports.map((report) => ({ reviewId: report.review_id, toolSlug: report.tool_slug, createdAt: iso(report.created_at) })),

@@ -1,6 +1,6 @@
 /** The review endpoints' schemas (issue 20). Text is plain: trimmed, never HTML; the page shows it escaped. */
 import { z } from '../../lib/zod.ts';
-import { REVIEW_LIMITS, reviewOrders } from './reviews.ts';
+import { REPLY_MAX_LENGTH, REVIEW_LIMITS, reviewOrders } from './reviews.ts';
 
 export const INVALID_RATING_MESSAGE = 'Elige de 1 a 5 estrellas.';
 
@@ -42,3 +42,10 @@ export const reviewListQuery = z.object({
   orden: z.enum(reviewOrders).default('recientes').catch('recientes'),
   pagina: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
 });
+
+/** A maker's reply: plain text like reviews, never empty. */
+export const replyInput = z.object({
+  body: plainText(REPLY_MAX_LENGTH, 'La respuesta').pipe(z.string().min(1, { error: 'Escribe tu respuesta.' })),
+});
+
+export const replyIdParams = z.object({ id: z.uuid({ error: 'El identificador de la respuesta no es válido.' }) });

@@ -10,6 +10,8 @@ import { averageRating, formatRating, ratingSummaryText, starString } from '../.
 import {
   helpfulLabel,
   helpfulPath,
+  replyPath,
+  replyToReviewPath,
   REVIEW_TEXT_FIELDS,
   REVIEWS_ENDPOINT,
   reportPath,
@@ -59,6 +61,10 @@ export function startReviewsSection(section: HTMLElement): void {
   let own: PublicReview | null = null;
   /** Whether the last answer saw a session; null until the first one arrives. */
   let signedIn: boolean | null = null;
+  /** The visitor is the tool's verified maker: they reply to reviews instead of rating. */
+  let isMaker = false;
+  /** Each listed review's maker reply, so «Editar respuesta» can fill the form. */
+  const replies = new Map<string, PublicReview['reply']>();
 
   function paintSummary(summary: ReviewsSummary): void {
     const rated = summary.ratingCount > 0;
@@ -99,7 +105,50 @@ export function startReviewsSection(section: HTMLElement): void {
       report.hidden = true;
     }
     if (review.votedHelpful) markVoted(helpful);
+    replies.set(review.id, review.reply);
+    const { reply } = review;
+    slot('reply').hidden = reply === null;
+    if (reply) {
+      slot('reply-maker').textContent = `· ${reply.makerName} · ${reviewDate(reply.createdAt)}`;
+      slot('reply-body').textContent = reply.body;
+      slot('reply-own').hidden = !reply.mine;
+    }
+    item.querySelector<HTMLButtonElement>('[data-action="reply"]')!.hidden = !isMaker || reply !== null;
+    // Ids unique per review, so each reply form's label points at its own textarea.
+    const textarea = slot('reply-form').querySelector('textarea')!;
+    textarea.id = `respuesta-${review.id}`;
+    slot('reply-label').setAttribute('for', textarea.id);
+    slot('reply-error').id = `respuesta-error-${review.id}`;
+    textarea.setAttribute('aria-describedby', slot('reply-error').id);
     return item;
+  }
+
+  /** Opens the reply form under a review, empty or with the maker's reply to edit. */
+  function openReplyForm(item: HTMLElement, body: string): void {
+    const replyForm = item.querySelector<HTMLFormElement>('[data-slot="reply-form"]')!;
+    replyForm.hidden = false;
+    const textarea = replyForm.querySelector('textarea')!;
+    textarea.value = body;
+    textarea.focus();
+  }
+
+  async function sendReply(item: HTMLElement, replyForm: HTMLFormElement): Promise<void> {
+    const reply = replies.get(item.dataset.review!);
+    const body = replyForm.querySelector('textarea')!.value;
+    const error = replyForm.querySelector<HTMLElement>('[data-slot="reply-error"]')!;
+    const submit = replyForm.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    submit.disabled = true;
+    const result = reply ? await send('PUT', replyPath(reply.id), { body }) : await send('POST', replyToReviewPath(item.dataset.review!), { body });
+    submit.disabled = false;
+    if (!result.ok) {
+      const answer = result.data as ErrorAnswer | null;
+      error.textContent = answer?.fields?.body ?? errorText(result.data);
+      replyForm.querySelector('textarea')!.setAttribute('aria-invalid', 'true');
+      if (result.status === 401) openAuthDialog(submit);
+      return;
+    }
+    showToast({ title: reply ? 'Respuesta actualizada' : 'Respuesta publicada' });
+    await reload();
   }
 
   function markVoted(button: HTMLButtonElement): void {
@@ -108,9 +157,10 @@ export function startReviewsSection(section: HTMLElement): void {
     button.textContent = 'Te ha sido útil';
   }
 
-  function fillForm(signedIn: boolean): void {
+  function fillForm(signedIn: boolean, isMaker: boolean): void {
     $('[data-reviews-guest]').hidden = signedIn;
-    form.hidden = !signedIn;
+    $('[data-reviews-maker]').hidden = !isMaker;
+    form.hidden = !signedIn || isMaker;
     const editing = own !== null;
     $('[data-review-form-title]').textContent = editing ? 'Editar tu valoración' : 'Tu valoración';
     $('[data-review-submit]').textContent = editing ? 'Guardar cambios' : 'Publicar valoración';
@@ -127,7 +177,11 @@ export function startReviewsSection(section: HTMLElement): void {
     if (!ok) return;
     const answer = data as ReviewsPage;
     paintSummary(answer.summary);
-    if (!append) list.replaceChildren();
+    isMaker = answer.isMaker;
+    if (!append) {
+      list.replaceChildren();
+      replies.clear();
+    }
     list.append(...answer.reviews.map(reviewItem));
     $('[data-reviews-empty]').hidden = list.childElementCount > 0;
     $('[data-review-orders]').hidden = answer.summary.ratingCount < 2;
@@ -135,7 +189,7 @@ export function startReviewsSection(section: HTMLElement): void {
     if (!append) {
       own = answer.own;
       signedIn = answer.signedIn;
-      fillForm(answer.signedIn);
+      fillForm(answer.signedIn, answer.isMaker);
     }
   }
 
@@ -195,12 +249,40 @@ export function startReviewsSection(section: HTMLElement): void {
     await reload();
   });
 
+  list.addEventListener('submit', (event) => {
+    const replyForm = event.target as HTMLFormElement;
+    const item = replyForm.closest<HTMLElement>('[data-review]');
+    if (!item) return;
+    event.preventDefault();
+    void sendReply(item, replyForm);
+  });
+
+  async function deleteReply(item: HTMLElement, button: HTMLButtonElement): Promise<void> {
+    const reply = replies.get(item.dataset.review!);
+    if (!reply || !window.confirm('¿Borrar tu respuesta? No se puede deshacer.')) return;
+    const result = await send('DELETE', replyPath(reply.id));
+    if (!result.ok) {
+      if (result.status === 401) openAuthDialog(button);
+      else showToast({ title: 'No se pudo borrar', description: errorText(result.data), variant: 'destructive' });
+      return;
+    }
+    showToast({ title: 'Respuesta borrada' });
+    await reload();
+  }
+
   list.addEventListener('click', async (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>('button[data-action]');
     const item = button?.closest<HTMLElement>('[data-review]');
     if (!button || !item) return;
     const id = item.dataset.review!;
-    const helpful = button.dataset.action === 'helpful';
+    const action = button.dataset.action;
+    if (action === 'reply' || action === 'reply-edit') return openReplyForm(item, replies.get(id)?.body ?? '');
+    if (action === 'reply-cancel') {
+      item.querySelector<HTMLElement>('[data-slot="reply-form"]')!.hidden = true;
+      return;
+    }
+    if (action === 'reply-delete') return deleteReply(item, button);
+    const helpful = action === 'helpful';
     if (!helpful && !window.confirm('¿Denunciar esta valoración? Un administrador la revisará.')) return;
     button.disabled = true;
     const result = await send('POST', helpful ? helpfulPath(id) : reportPath(id), {});

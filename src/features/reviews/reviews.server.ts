@@ -31,6 +31,7 @@ function throwUnlessChanged(outcome: OwnChangeOutcome): void {
   if (outcome === 'missing') throw new AppError('review_not_found');
   if (outcome === 'not-yours') throw new AppError('review_not_yours');
   if (outcome === 'unverified') throw new AppError('email_not_verified');
+  if (outcome === 'own-tool') throw new AppError('review_own_tool');
 }
 
 function throwUnlessMarked(outcome: VoteOutcome): void {
@@ -57,6 +58,7 @@ export const createReviewEndpoint = endpoint({
     const outcome = await createReview(user.id, postId, fields);
     if (outcome.kind === 'unverified') throw new AppError('email_not_verified');
     if (outcome.kind === 'missing') throw new AppError('tool_not_found');
+    if (outcome.kind === 'own-tool') throw new AppError('review_own_tool');
     if (outcome.kind === 'exists') throw new AppError('review_exists');
     return { id: outcome.id };
   },

@@ -7,6 +7,9 @@ export type ReviewTextField = keyof typeof REVIEW_LIMITS;
 
 export const REVIEW_TEXT_FIELDS = Object.keys(REVIEW_LIMITS) as ReviewTextField[];
 
+/** A maker's reply to a review, in characters (also a CHECK constraint). */
+export const REPLY_MAX_LENGTH = 1000;
+
 export const REVIEWS_ENDPOINT = '/api/reviews';
 
 /** Reviews per page of the list. */
@@ -20,6 +23,21 @@ export const reviewOrderLabels: Record<ReviewOrder, string> = { recientes: 'Más
 export const reviewPath = (id: string) => `${REVIEWS_ENDPOINT}/${id}`;
 export const helpfulPath = (id: string) => `${REVIEWS_ENDPOINT}/${id}/util`;
 export const reportPath = (id: string) => `${REVIEWS_ENDPOINT}/${id}/denuncia`;
+/** POST: the maker replies to review `id`. */
+export const replyToReviewPath = (id: string) => `${REVIEWS_ENDPOINT}/${id}/respuesta`;
+/** PUT, DELETE: the maker's reply `id`. */
+export const replyPath = (id: string) => `/api/review-replies/${id}`;
+
+/** «Respuesta del fabricante» under a review: written by the tool's verified maker. */
+export interface PublicReply {
+  id: string;
+  body: string;
+  makerName: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Written by the visitor asking, who may edit or delete it. */
+  mine: boolean;
+}
 
 export interface PublicReview {
   id: string;
@@ -36,6 +54,7 @@ export interface PublicReview {
   mine: boolean;
   /** The visitor asking already marked it useful. */
   votedHelpful: boolean;
+  reply: PublicReply | null;
 }
 
 export interface ReviewsSummary {
@@ -54,6 +73,8 @@ export interface ReviewsPage {
   own: PublicReview | null;
   /** Whether the request came with a session: the page shows the form or the invitation to sign in. */
   signedIn: boolean;
+  /** The visitor is the tool's verified maker: no form to rate it (their stars would be self-serving), a reply button instead. */
+  isMaker: boolean;
 }
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });

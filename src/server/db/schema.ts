@@ -594,6 +594,31 @@ export const reviewReports = pgTable(
   ],
 );
 
+/**
+ * «Respuesta del fabricante» (issue 20): the tool's verified maker answers a review once, in plain text like
+ * reviews. It shows only under a published review, so hiding the review hides it too.
+ */
+export const reviewReplies = pgTable(
+  'review_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // One reply per review: a second one is the Spanish 409.
+    uniqueIndex('review_replies_review_key').on(t.reviewId),
+    index('review_replies_user_idx').on(t.userId),
+    check('review_replies_body_length', sql`char_length(${t.body}) BETWEEN 1 AND 1000`),
+  ],
+);
+
 /** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */
 export const reportReason = pgEnum('report_reason', ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other']);
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
@@ -725,5 +750,26 @@ export const articleDrafts = pgTable(
     uniqueIndex('article_drafts_one_open_per_post')
       .on(t.postId)
       .where(sql`${t.status} IN ('queued', 'running', 'pending')`),
+  ],
+);
+
+/**
+ * Who opened an on-demand comparison «/comparar/{a}-vs-{b}» (issue 20), one row per pair and visitor (a hash of the
+ * address, never the address), with the last day seen: a pair that enough distinct visitors compared in the last
+ * 30 days becomes indexable and enters the sitemap. One visitor counts once, however often they reload.
+ */
+export const comparisonVisits = pgTable(
+  'comparison_visits',
+  {
+    // The canonical order (src/lib/comparisons.ts canonicalPair).
+    slugA: text('slug_a').notNull(),
+    slugB: text('slug_b').notNull(),
+    visitor: text('visitor').notNull(),
+    seenOn: date('seen_on').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.slugA, t.slugB, t.visitor] }),
+    index('comparison_visits_seen_idx').on(t.seenOn),
+    index('comparison_visits_visitor_idx').on(t.visitor, t.seenOn),
   ],
 );

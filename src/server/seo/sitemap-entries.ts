@@ -6,10 +6,21 @@ import { sitemapRules, type SitemapEntry } from '../../lib/sitemap.ts';
 import { contentPages } from '../../lib/static-pages.ts';
 import { TASKS, taskHref } from '../../lib/tasks/vocabulary.ts';
 import { listAlternativeCandidates } from '../db/queries/public/alternatives.ts';
+import { listPopularPairs } from '../db/queries/public/comparison-visits.ts';
 import { listCategoryDates, listPublishedToolDates } from '../db/queries/public/sitemap.ts';
 
+/** Each pair once (a curated pair may also be popular). */
+function uniquePairs(pairs: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  return [...new Map(pairs.map((pair) => [comparisonHref(...pair), pair])).values()];
+}
+
 export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
-  const [tools, categories, candidates] = await Promise.all([listPublishedToolDates(), listCategoryDates(), listAlternativeCandidates()]);
+  const [tools, categories, candidates, popularPairs] = await Promise.all([
+    listPublishedToolDates(),
+    listCategoryDates(),
+    listAlternativeCandidates(),
+    listPopularPairs(),
+  ]);
   const catalogueChanged = [...tools, ...categories].reduce<Date | undefined>(
     (newest, row) => (!newest || row.lastmod > newest ? row.lastmod : newest),
     undefined,
@@ -37,16 +48,18 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     // «IA para…» pages list tools like a category does, and change when the catalogue does.
     ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
-    // Alternatives pages of indexable tools (a thin tool's is noindex), and only the curated comparisons (issue 20);
-    // both change with the catalogue.
+    // Alternatives pages of indexable tools (a thin tool's is noindex), and only the curated and the frequently
+    // compared comparisons (issue 20); both change with the catalogue.
     ...candidates
       .filter((tool) => tool.indexable && hasAlternativesPage(tool, candidates))
       .map((tool) => ({ path: alternativesHref(tool.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
-    ...CURATED_PAIRS.filter((pair) => pair.every((slug) => indexableSlugs.has(slug))).map(([a, b]) => ({
-      path: comparisonHref(a, b),
-      lastmod: catalogueChanged,
-      ...sitemapRules.tool,
-    })),
+    ...uniquePairs([...CURATED_PAIRS, ...popularPairs])
+      .filter((pair) => pair.every((slug) => indexableSlugs.has(slug)))
+      .map(([a, b]) => ({
+        path: comparisonHref(a, b),
+        lastmod: catalogueChanged,
+        ...sitemapRules.tool,
+      })),
     ...[contentPages.privacy, contentPages.terms, contentPages.help].map((page) => ({
       path: page.path,
       lastmod: revised(page.revised),

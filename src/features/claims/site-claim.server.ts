@@ -1,0 +1,153 @@
+/**
+ * «¿Es tu herramienta?» by the tool's own site (issue 20): the signed-in user gets a code tied to them and the
+ * tool (a pending 'site' claim; the code is `brujula-ia-` and the claim's random id, only its SHA-256 in
+ * token_hash, valid SITE_CLAIM_DAYS days), puts it in a meta tag on the tool's home page or in
+ * /.well-known/brujula-ia.txt, and «Comprobar» reads both through safe-fetch (private addresses refused, size and
+ * time limits). The code is not a secret: it ends up public on the site, and it only ever verifies its own claim.
+ * A match verifies the claim by the same path as the e-mail link (one maker per tool, audited).
+ */
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { recordAdminAction } from '../../server/audit/audit-log.ts';
+import { getPool } from '../../server/db/client.ts';
+import { inTransaction } from '../../server/db/transaction.ts';
+import { serverEnv } from '../../server/env.ts';
+import { AppError, endpoint } from '../../server/http/endpoint.ts';
+import { fetchPageSafely, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../server/net/safe-fetch.ts';
+import { idParams } from './claim-input.ts';
+import { assertClaimable, hashToken, isUniqueViolation, markVerified, toolById, type Actor } from './claims.server.ts';
+import { SITE_CLAIM_DAYS, SITE_CLAIM_FILE, SITE_CLAIM_META } from './claims.ts';
+
+/** A home page's head is at its start; the file holds one short line. */
+const PAGE_FETCH = { maxBytes: 512 * 1024, timeoutMs: 10_000 };
+const FILE_FETCH = { maxBytes: 4 * 1024, timeoutMs: 10_000 };
+
+export const siteClaimCode = (claimId: string) => `brujula-ia-${claimId}`;
+
+/** The user's code for this tool: the pending one still valid, or a new one (audited as a claim request). */
+export async function siteClaimCodeFor(actor: Actor, postId: string, pool: pg.Pool = getPool()): Promise<{ code: string; expiresAt: Date }> {
+  return inTransaction(async (client) => {
+    const tool = await toolById(postId, client);
+    assertClaimable(tool, actor);
+    const { rows } = await client.query<{ id: string; expires_at: Date }>(
+      `SELECT id, expires_at FROM tool_claims
+        WHERE post_id = $1 AND user_id = $2 AND method = 'site' AND status = 'pending' AND expires_at > now()
+        ORDER BY created_at DESC LIMIT 1`,
+      [postId, actor.id],
+    );
+    if (rows[0]) return { code: siteClaimCode(rows[0].id), expiresAt: rows[0].expires_at };
+    const id = randomUUID();
+    const inserted = await client.query<{ expires_at: Date }>(
+      `INSERT INTO tool_claims (id, post_id, user_id, method, token_hash, expires_at)
+       VALUES ($1, $2, $3, 'site', $4, now() + make_interval(days => $5)) RETURNING expires_at`,
+      [id, postId, actor.id, hashToken(siteClaimCode(id)), SITE_CLAIM_DAYS],
+    );
+    await recordAdminAction(
+      actor,
+      {
+        action: 'claim.request',
+        targetType: 'post',
+        targetId: postId,
+        summary: `Pidió un código para verificar «${tool.title}» desde su web`,
+        after: { method: 'site' },
+      },
+      client,
+    );
+    return { code: siteClaimCode(id), expiresAt: inserted.rows[0]!.expires_at };
+  }, pool);
+}
+
+/** The content of every `<meta name="brujula-ia-verificacion" content="…">` in a page, whatever the attribute order. */
+export function metaCodes(html: string): string[] {
+  const codes: string[] = [];
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/gi)) {
+    const attribute = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+    const name = attribute('name');
+    if ((name?.[1] ?? name?.[2] ?? name?.[3])?.toLowerCase() !== SITE_CLAIM_META) continue;
+    const content = attribute('content');
+    const value = (content?.[1] ?? content?.[2] ?? content?.[3] ?? '').trim();
+    if (value) codes.push(value);
+  }
+  return codes;
+}
+
+interface SiteCodes {
+  /** Whether the home page or the file answered at all. */
+  reached: boolean;
+  codes: string[];
+}
+
+/** Reads the codes on the tool's site: the home page's meta tags and the well-known file of the same origin. */
+export async function readSiteCodes(toolUrl: string, options: SafeFetchOptions): Promise<SiteCodes> {
+  const file = new URL(SITE_CLAIM_FILE, toolUrl).href;
+  const [page, text] = await Promise.allSettled([
+    fetchPageSafely(toolUrl, { ...PAGE_FETCH, ...options }),
+    safeFetch(file, {
+      ...FILE_FETCH,
+      ...options,
+      accept: 'text/plain',
+      inspect: ({ status }) => {
+        if (status !== 200) throw new SafeFetchError('http_status', `HTTP ${status}`);
+      },
+    }),
+  ]);
+  const codes: string[] = [];
+  if (page.status === 'fulfilled') codes.push(...metaCodes(page.value.html));
+  if (text.status === 'fulfilled') {
+    codes.push(
+      ...new TextDecoder()
+        .decode(text.value.body)
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
+  }
+  const reachedPage = page.status === 'fulfilled';
+  // A 404 for the file still means the site answered.
+  const reachedFile = text.status === 'fulfilled' || (text.reason instanceof SafeFetchError && text.reason.reason === 'http_status');
+  return { reached: reachedPage || reachedFile, codes };
+}
+
+/**
+ * «Comprobar»: reads the tool's site and, when it carries one of the user's valid codes for this tool, makes them
+ * its verified maker. Refusals, in Spanish: the site could not be reached, no code was found, or the code found is
+ * not theirs.
+ */
+export async function checkSiteClaim(actor: Actor, postId: string, options: { pool?: pg.Pool; fetch?: SafeFetchOptions } = {}): Promise<{ slug: string }> {
+  const pool = options.pool ?? getPool();
+  const tool = await toolById(postId, pool);
+  assertClaimable(tool, actor);
+  if (!tool.url) throw new AppError('claim_no_domain');
+  const { rows: pending } = await pool.query<{ id: string }>(
+    `SELECT id FROM tool_claims WHERE post_id = $1 AND user_id = $2 AND method = 'site' AND status = 'pending' AND expires_at > now()`,
+    [postId, actor.id],
+  );
+  if (pending.length === 0) throw new AppError('claim_site_no_code');
+  const found = await readSiteCodes(tool.url, options.fetch ?? { allowHosts: serverEnv().SAFE_FETCH_ALLOW_HOSTS });
+  if (!found.reached) throw new AppError('claim_site_unreachable');
+  if (found.codes.length === 0) throw new AppError('claim_site_code_missing');
+  const claim = pending.find((row) => found.codes.includes(siteClaimCode(row.id)));
+  if (!claim) throw new AppError('claim_site_code_mismatch');
+  try {
+    await inTransaction(async (client) => {
+      const { rowCount } = await client.query(`SELECT 1 FROM tool_claims WHERE id = $1 AND status = 'pending' AND expires_at > now() FOR UPDATE`, [claim.id]);
+      if (!rowCount) throw new AppError('claim_site_no_code');
+      const current = await toolById(postId, client);
+      assertClaimable(current, actor);
+      await markVerified(actor, current, claim.id, client);
+    }, pool);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('claim_taken');
+    throw error;
+  }
+  return { slug: tool.slug };
+}
+
+/** POST /api/claims/{postId}/site: «Comprobar» the meta tag or the file. */
+export const siteClaimEndpoint = endpoint({
+  access: { need: 'claim:post:own', signedOut: 'Inicia sesión para reclamar una herramienta.' },
+  params: idParams,
+  // Each check fetches two addresses from the tool's site: a few tries an hour are plenty.
+  limits: { name: 'claims-site', user: { window: 3600, max: 20 }, ip: { window: 3600, max: 60 } },
+  handle: async ({ user, params }) => checkSiteClaim(user, params.id),
+});

@@ -1,0 +1,6 @@
+import { deleteReplyEndpoint, updateReplyEndpoint } from '../../../features/reviews/replies.server.ts';
+
+export const prerender = false;
+
+export const PUT = updateReplyEndpoint;
+export const DELETE = deleteReplyEndpoint;
