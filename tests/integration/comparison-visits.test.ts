@@ -28,15 +28,18 @@ await pool.query(
   [`<p>${'Texto del artículo. '.repeat(80)}</p>`],
 );
 
-const visitors = (count: number, from = 0) => Array.from({ length: count }, (_, index) => comparisonVisitor(`198.51.100.${from + index}`));
+const KEY = 'clave-de-prueba-de-al-menos-32-caracteres';
+const visitors = (count: number, from = 0) => Array.from({ length: count }, (_, index) => comparisonVisitor(`198.51.100.${from + index}`, KEY));
 const sitemapPaths = async () => new Set((await loadSitemapEntries()).map((entry) => entry.path));
 
 describe('frequently compared pairs', () => {
   it('store a hash of the address, never the address', () => {
-    const visitor = comparisonVisitor('198.51.100.7');
+    const visitor = comparisonVisitor('198.51.100.7', KEY);
     expect(visitor).not.toContain('198');
-    expect(visitor).toBe(comparisonVisitor('198.51.100.7'));
-    expect(visitor).not.toBe(comparisonVisitor('198.51.100.8'));
+    expect(visitor).toBe(comparisonVisitor('198.51.100.7', KEY));
+    expect(visitor).not.toBe(comparisonVisitor('198.51.100.8', KEY));
+    // Keyed: someone without the site's secret cannot recompute it from a known address.
+    expect(visitor).not.toBe(comparisonVisitor('198.51.100.7', `${KEY}-otra`));
   });
 
   it('become popular at the threshold of distinct visitors, not by one visitor coming back', async () => {

@@ -35,7 +35,7 @@ import { getStorage } from '../storage/storage.ts';
 import { authLog } from './auth-log.ts';
 import { profileName, roleForEmail } from './profile-rules.ts';
 import { databaseRateLimitStorage } from './rate-limit-storage.ts';
-import { resolveAuthSecret } from './secret.ts';
+import { siteSecret } from './secret.ts';
 
 /** Set by our auth route from the connection's address, replacing whatever the client sent. */
 export const CLIENT_IP_HEADER = 'x-brujula-client-ip';
@@ -300,11 +300,7 @@ export function getAuth(): Auth {
     instance = createAuth({
       db: getDb(),
       pool: getPool(),
-      secret: resolveAuthSecret({
-        secret: env.BETTER_AUTH_SECRET,
-        dataDir: env.DATA_DIR,
-        local: process.env.EMBEDDED_DATABASE === '1' || process.env.NODE_ENV === 'development',
-      }),
+      secret: siteSecret(),
       siteUrl: env.SITE_URL,
       trustedOrigins: trustedOrigins(env),
       siteName: env.SITE_NAME,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../env.ts';
+import { ConfigError, serverEnv } from '../env.ts';
 
 export interface SecretSource {
   secret: string | undefined;
@@ -39,4 +39,18 @@ export function resolveAuthSecret(source: SecretSource): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readFileSync(file, 'utf8').trim();
   }
+}
+
+let siteSecretValue: string | undefined;
+
+/** This site's secret as the auth instance resolves it, for other keyed hashes (e.g. of visitors' addresses). */
+export function siteSecret(): string {
+  if (siteSecretValue) return siteSecretValue;
+  const env = serverEnv();
+  siteSecretValue = resolveAuthSecret({
+    secret: env.BETTER_AUTH_SECRET,
+    dataDir: env.DATA_DIR,
+    local: process.env.EMBEDDED_DATABASE === '1' || process.env.NODE_ENV === 'development',
+  });
+  return siteSecretValue;
 }

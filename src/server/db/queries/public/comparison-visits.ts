@@ -2,7 +2,7 @@
  * Visits to on-demand comparisons (issue 20): who compared which pair, so that a pair enough people compare becomes
  * indexable and enters the sitemap. The visitor is a hash of their address: one address counts once per pair.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { POPULAR_PAIR_DAYS, POPULAR_PAIR_VISITORS } from '../../../../lib/comparisons.ts';
 import { getPool } from '../../client.ts';
 import type { Queryable } from '../../queryable.ts';
@@ -11,7 +11,8 @@ import type { Queryable } from '../../queryable.ts';
 export const COMPARISON_VISITS_PER_DAY = 30;
 
 /** The stored stand-in for an address: not reversible by looking it up, the same for every visit. */
-export const comparisonVisitor = (address: string) => createHash('sha256').update(`comparar:${address}`).digest('base64url').slice(0, 22);
+/** Keyed with the site's secret: without it nobody can test whether a known address compared a pair. */
+export const comparisonVisitor = (address: string, key: string) => createHmac('sha256', key).update(`comparar:${address}`).digest('base64url').slice(0, 22);
 
 /**
  * Records that `visitor` compared the pair (canonical order) today: one upsert that writes at most once a day per
