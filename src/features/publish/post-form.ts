@@ -159,14 +159,19 @@ export const editInput = z
   });
 export type EditInput = z.output<typeof editInput>;
 
-/** A rejection from the queue: the author reads this reason. */
-export const rejectInput = z.strictObject({
-  reason: z
-    .string()
+/** A reason the author reads, saved as the post's review note. */
+const reasonFor = (missing: string) =>
+  z
+    .string({ error: missing })
     .trim()
-    .min(1, { error: 'Escribe el motivo del rechazo para el autor.' })
-    .max(LIMITS.reviewNote, { error: `El motivo no puede superar ${LIMITS.reviewNote} caracteres.` }),
-});
+    .min(1, { error: missing })
+    .max(LIMITS.reviewNote, { error: `El motivo no puede superar ${LIMITS.reviewNote} caracteres.` });
+
+/** A rejection from the queue: the author reads this reason. */
+export const rejectInput = z.strictObject({ reason: reasonFor('Escribe el motivo del rechazo para el autor.') });
+
+/** An admin takes a published tool off the site (issue 22): its author reads this reason. */
+export const withdrawalReason = reasonFor('Escribe el motivo de la retirada para el autor.');
 
 /** The first message of each field, as the endpoints answer them, from a browser-side parse. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

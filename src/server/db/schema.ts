@@ -33,7 +33,8 @@ const timestamps = {
 };
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
-export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected']);
+// 'withdrawn' (issue 22): off the site by its author or an admin's unpublishing (its reason in review_note); the author may ask it back.
+export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected', 'withdrawn']);
 export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
 export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
 export const rebuildStatus = pgEnum('rebuild_status', ['queued', 'running', 'succeeded', 'failed']);
