@@ -123,10 +123,10 @@ export const publishInput = z.strictObject({ ...baseFields, facts: factsInput.de
 export type PublishInput = z.output<typeof publishInput>;
 export type PublishFormValues = z.input<typeof publishInput>;
 
-export const postStatuses = ['pending', 'published', 'rejected'] as const;
+export const postStatuses = ['pending', 'published', 'rejected', 'withdrawn'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
-export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado' };
+export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado', withdrawn: 'Retirada' };
 
 /** What only an admin may change when editing (SPEC §2 "Edit": flags, status, plus the slug). */
 const adminFields = {
@@ -155,6 +155,10 @@ export const editInput = z
   })
   .refine((input) => input.status !== 'rejected' || (input.reviewNote ?? '') !== '', {
     error: 'Escribe el motivo del rechazo para el autor.',
+    path: ['reviewNote'],
+  })
+  .refine((input) => input.status !== 'withdrawn' || (input.reviewNote ?? '') !== '', {
+    error: 'Escribe el motivo de la retirada para el autor.',
     path: ['reviewNote'],
   });
 export type EditInput = z.output<typeof editInput>;

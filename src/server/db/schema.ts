@@ -728,3 +728,26 @@ export const articleDrafts = pgTable(
       .where(sql`${t.status} IN ('queued', 'running', 'pending')`),
   ],
 );
+
+/**
+ * Notices for the site's admins (issue 22) waiting for the daily digest («Resumen diario» in the settings): a new
+ * or resubmitted tool, or one its author withdrew. sent_at is set when the digest that carried it went out.
+ */
+export const adminNotices = pgTable(
+  'admin_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    authorName: text('author_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('admin_notices_kind_check', sql`${t.kind} in ('new', 'resubmitted', 'withdrawn')`),
+    index('admin_notices_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+    index('admin_notices_sent_idx').on(t.sentAt),
+  ],
+);
