@@ -20,15 +20,15 @@ async function newAccount(label: string, name: string, role: 'user' | 'admin'): 
   return email;
 }
 
-/** A published tool of `email`'s account, written straight to the database (no rebuild needed to see it on demand). */
-async function publishedToolOf(email: string, title: string): Promise<{ id: string; slug: string }> {
+/** A tool of `email`'s account, written straight to the database (no rebuild needed to see it on demand). */
+async function toolOf(email: string, title: string, status: 'published' | 'pending' = 'published'): Promise<{ id: string; slug: string }> {
   const slug = `ciclo-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
   return withSiteDatabase(async (db) => {
     await db.query('SET session_replication_role = replica');
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO posts (title, slug, description, status, user_id, published_date)
-       SELECT $1, $2, 'Una herramienta para probar su ciclo de vida.', 'published', id, now() FROM profiles WHERE email = $3 RETURNING id`,
-      [title, slug, email],
+       SELECT $1, $2, 'Una herramienta para probar su ciclo de vida.', $4, id, now() FROM profiles WHERE email = $3 RETURNING id`,
+      [title, slug, email, status],
     );
     return { id: rows[0]!.id, slug };
   });
@@ -54,7 +54,7 @@ test.describe('an author’s listing over its life', () => {
     const adminEmail = await newAccount('admin-avisos', 'Adela Admin', 'admin');
     const authorEmail = await newAccount('autora-retira', 'Rita Retira', 'user');
     const title = `Retirable ${Date.now()}`;
-    const tool = await publishedToolOf(authorEmail, title);
+    const tool = await toolOf(authorEmail, title);
 
     await signIn(page, authorEmail);
     await page.goto('/dashboard/posts');
@@ -93,7 +93,7 @@ test.describe('an author’s listing over its life', () => {
     const authorEmail = await newAccount('autor-retirado', 'Raúl Retirado', 'user');
     const adminEmail = await newAccount('admin-retira', 'Ramona Admin', 'admin');
     const title = `Despublicable ${Date.now()}`;
-    await publishedToolOf(authorEmail, title);
+    await toolOf(authorEmail, title);
     const reason = 'Su web lleva un mes sin responder.';
 
     await signIn(page, adminEmail);
@@ -124,5 +124,24 @@ test.describe('an author’s listing over its life', () => {
     } finally {
       await author.close();
     }
+  });
+
+  test('the Pendientes badge drops after a decision, without a reload', async ({ page }) => {
+    const authorEmail = await newAccount('autor-pendiente', 'Pilar Pendiente', 'user');
+    const adminEmail = await newAccount('admin-insignia', 'Inés Admin', 'admin');
+    const title = `Por revisar ${Date.now()}`;
+    await toolOf(authorEmail, title, 'pending');
+
+    await signIn(page, adminEmail);
+    await page.goto('/admin/pendientes');
+    const badge = page.locator('[data-admin-count="pending"]');
+    const before = Number((await badge.textContent())!.replace(/\D/g, ''));
+    expect(before).toBeGreaterThan(0);
+    const row = page.getByRole('article', { name: title });
+    await row.getByText('Rechazar').first().click();
+    await row.getByLabel('Motivo del rechazo (lo recibirá el autor)').fill('Falta la web oficial.');
+    await row.getByRole('button', { name: 'Rechazar publicación' }).click();
+    await expect(row).toContainText('Rechazada. Motivo enviado al autor');
+    await expect(badge).toHaveText(new Intl.NumberFormat('es-ES').format(before - 1));
   });
 });
