@@ -45,6 +45,8 @@ test.describe('an author’s listing over its life', () => {
   // Chromium logs every 4xx answer as a console error: the reason left empty on purpose answers 400.
   test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
   test.afterAll(async () => {
+    // Withdrawing moved the content version: that rebuild finishes here, not under the specs that follow.
+    test.setTimeout(7 * 60_000);
     await waitForRebuilds();
   });
 
