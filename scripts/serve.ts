@@ -12,6 +12,7 @@ import { readCurrentBuild, removeLeftoverBuilds } from '../src/server/build/buil
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
+import { startAdminDigest } from '../src/features/moderation/admin-notices.server.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { ConfigError, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
@@ -45,9 +46,12 @@ await runCli(async () => {
   const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
   // Only with the embedded database (a managed one has its own backups); BACKUP_AUTO=false turns it off.
   const backups = startBackupSchedule({ env, pool: database.pool, log });
+  // «Resumen diario» of the admins' notices (issue 22), when the settings ask for it.
+  const digest = startAdminDigest({ pool: database.pool, log });
   const shutdown = async () => {
     watcher.stop();
     backups.stop();
+    digest.stop();
     await catalogue.stop();
     await site.close();
     await siteLock.release().catch(() => undefined);

@@ -7,6 +7,7 @@ import { readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
+import { startAdminDigest } from '../src/features/moderation/admin-notices.server.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
 import { siteBuildOptions } from './_build.ts';
 import { listeningLine, log, runCli } from './_cli.ts';
@@ -46,11 +47,14 @@ await runCli(async () => {
   const catalogue = startCatalogueJobs({ pool: database.pool, storage: createStorage(env), env, log });
   // A copy a day into DATA_DIR/backups unless BACKUP_AUTO=false.
   const backups = startBackupSchedule({ env, pool: database.pool, log });
+  // «Resumen diario» of the admins' notices (issue 22), when the settings ask for it.
+  const digest = startAdminDigest({ pool: database.pool, log });
   process.removeListener('SIGINT', stop);
   process.removeListener('SIGTERM', stop);
   const shutdown = async () => {
     watcher.stop();
     backups.stop();
+    digest.stop();
     await catalogue.stop();
     await site.close();
     await database.close().catch(() => undefined);

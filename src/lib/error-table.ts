@@ -55,6 +55,10 @@ export const ERROR_TABLE = {
   category_missing: { status: 400, message: 'Alguna de las categorías elegidas ya no existe. Recarga la página y elige otra.' },
   slug_taken: { status: 409, message: 'Esa dirección (slug) ya la usa otra página. Elige otra.' },
   already_reviewed: { status: 409, message: 'Otra persona ya revisó esta publicación. Recarga la página para ver su estado.' },
+  // An author's published listing is withdrawn, never deleted (issue 22): its address, audit trail and way back stay.
+  published_delete: { status: 409, message: 'Una herramienta publicada no se elimina: retírala y dejará de verse en el sitio.' },
+  not_withdrawable: { status: 409, message: 'Solo se puede retirar una herramienta publicada. Recarga la página para ver su estado.' },
+  not_withdrawn: { status: 409, message: 'Solo se puede pedir que vuelva una herramienta retirada. Recarga la página para ver su estado.' },
   edit_conflict: { status: 409, message: 'Alguien guardó cambios en esta publicación mientras la editabas. Recarga la página para ver la última versión.' },
   // Images for publications (SPEC §5 'Image upload') and addresses fetched on the author's behalf.
   image_too_large: { status: 413, message: 'La imagen es demasiado grande. Máximo 5MB' },

@@ -35,3 +35,10 @@ export async function mailedLink(to: string, part: string, outbox = path.resolve
   expect(link, `enlace ${part} para ${to}`).toBeTruthy();
   return link!;
 }
+
+/** The latest e-mail to `to` that contains `text`, waiting for it to be written (a notice, not a link). */
+export async function mailedMessage(to: string, text: string, outbox = path.resolve(siteUnderTest().dataDir, 'outbox')): Promise<string> {
+  let message: string | undefined;
+  await expect.poll(async () => (message = await findMessage(to, text, outbox)), { timeout: 15_000 }).toBeTruthy();
+  return message!;
+}

@@ -82,7 +82,7 @@ describe('role checks', () => {
       ['listAdminTools', (actor) => tools.listAdminTools(actor, tools.toolFilters.parse({}))],
       ['listCategoryOptions', (actor) => tools.listCategoryOptions(actor)],
       ['setToolFlag', (actor) => tools.setToolFlag(actor, [tool], 'feature')],
-      ['unpublishTools', (actor) => tools.unpublishTools(actor, [tool])],
+      ['unpublishTools', (actor) => tools.unpublishTools(actor, [tool], 'Motivo')],
       ['deleteTools', (actor) => tools.deleteTools(actor, [tool], { gone: '410', to: '' })],
       ['listUsers', (actor) => users.listUsers(actor, users.userFilters.parse({}))],
       ['setUserRole', (actor) => users.setUserRole(actor, 'user-2', 'admin')],
@@ -286,9 +286,14 @@ describe('published tools', () => {
     expect(await readContentVersion(pool)).toBeGreaterThan(before);
     expect(await tools.setToolFlag(ADMIN, [a, b], 'feature')).toBe(0);
     expect((await auditRows('post.feature')).filter((row) => [a, b].includes(row.target_id))).toHaveLength(2);
-    expect(await tools.unpublishTools(ADMIN, [a])).toBe(1);
-    expect((await pool.query('SELECT status FROM posts WHERE id = $1', [a])).rows[0].status).toBe('pending');
-    expect(await auditRows('post.unpublish')).toMatchObject([{ target_id: a, before: { status: 'published' }, after: { status: 'pending' } }]);
+    expect(await tools.unpublishTools(ADMIN, [a], 'La web ya no funciona.')).toMatchObject([{ id: a }]);
+    expect((await pool.query('SELECT status, review_note FROM posts WHERE id = $1', [a])).rows[0]).toEqual({
+      status: 'withdrawn',
+      review_note: 'La web ya no funciona.',
+    });
+    expect(await auditRows('post.unpublish')).toMatchObject([
+      { target_id: a, before: { status: 'published' }, after: { status: 'withdrawn', reviewNote: 'La web ya no funciona.' } },
+    ]);
   });
 
   it('deletes a tool with its saves and views; its address answers 410 and the redirects that led to it follow', async () => {

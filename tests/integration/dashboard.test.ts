@@ -136,7 +136,7 @@ describe('deleting a post', () => {
     expect(rows[0].posts).toBe(4);
   });
 
-  it('deletes the author’s own post and its stored image; a published one moves the content version', async () => {
+  it('deletes the author’s own unpublished posts and their stored image; a published one must be withdrawn', async () => {
     const key = 'uploads/2026-11/cccccccc-cccc-4ccc-8ccc-cccccccccccc.jpg';
     await storage.put(key, await jpeg(), 'image/jpeg');
     const draft = await insertPost({ title: 'Borrador con imagen', status: 'pending', userId: 'ana', imageUrl: key });
@@ -147,10 +147,12 @@ describe('deleting a post', () => {
     const before = await version();
     expect((await remove(ana, anaRejected)).status).toBe(204);
     expect(await version()).toBe(before);
-    expect((await remove(ana, anaPublished)).status).toBe(204);
-    expect(await version()).toBeGreaterThan(before);
-    expect((await listMyPosts('ana')).map((post) => post.id)).toEqual([anaPending]);
-    expect((await remove(ana, anaPublished)).status).toBe(404);
+    const refused = await remove(ana, anaPublished);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: ERROR_TABLE.published_delete.message, code: 'published_delete' });
+    expect(await version()).toBe(before);
+    expect((await listMyPosts('ana')).map((post) => post.id)).toEqual([anaPending, anaPublished]);
+    expect((await remove(ana, anaRejected)).status).toBe(404);
   });
 });
 
@@ -262,7 +264,7 @@ describe('data export', () => {
     expect(data.profile).toMatchObject({ id: 'ana', name: 'Ana Martín', email: 'ana@ejemplo.es' });
     expect(data.signInMethods.map((method: { provider: string }) => method.provider)).toEqual(['email', 'google']);
     expect(data.sessions).toEqual([expect.objectContaining({ ipAddress: '203.0.113.9', userAgent: 'Navegador de prueba' })]);
-    expect(data.posts.map((post: { title: string }) => post.title)).toEqual(['Ana pendiente']);
+    expect(data.posts.map((post: { title: string }) => post.title)).toEqual(['Ana pendiente', 'Ana publicada']);
     expect(data.savedTools).toHaveLength(31);
     expect(data.images).toEqual([expect.objectContaining({ prompt: 'Un faro', saved: true, imageUrl: expect.stringMatching(/^\/media\/generated\//) })]);
     expect(data.descriptions).toEqual([expect.objectContaining({ description: '<p>Una playa</p>', imageUrl: null, saved: false })]);

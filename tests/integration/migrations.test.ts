@@ -18,6 +18,7 @@ describe('migrations', () => {
     );
     expect(rows.map((row) => row.tablename)).toEqual([
       'accounts',
+      'admin_notices',
       'ai_usage',
       'article_drafts',
       'audit_log',

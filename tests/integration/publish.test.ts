@@ -1,5 +1,5 @@
 /** Publishing, editing and moderating through the real endpoints, on a real PostgreSQL (issue 11). */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { unsafeParts, XSS_CHEAT_SHEET } from '../fixtures/xss-cheat-sheet.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { callRoute, TEST_SITE } from './helpers/endpoint.ts';
+import { lastMailTo as lastMailFrom } from './helpers/outbox.ts';
 
 // Configuration is read once per process: set it before the site's modules first ask for it.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-publish-'));
@@ -404,19 +405,6 @@ describe('moderation', () => {
   });
 });
 
-/** The newest e-mail to `to` in the local outbox, quoted-printable decoded. */
-async function lastMailTo(to: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  const files = (await readdir(outbox)).sort().reverse();
-  for (const file of files) {
-    const text = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-    const decoded = Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8');
-    if (decoded.includes(`To: ${to}`)) return decoded;
-  }
-  throw new Error(`Ningún correo para ${to}`);
-}
+const lastMailTo = (to: string) => lastMailFrom(dataDir, to);
 
 export { TEST_SITE };

@@ -20,7 +20,7 @@ export interface OverviewSubmission {
   id: string;
   title: string;
   slug: string;
-  status: 'pending' | 'published' | 'rejected';
+  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
   authorName: string | null;
   createdAt: Date;
 }

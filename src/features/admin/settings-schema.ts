@@ -61,19 +61,36 @@ export const aiSettingsSchema = z.object({
 });
 export type AiSettings = z.output<typeof aiSettingsSchema>;
 
+/** «Avisos de nuevas herramientas» (issue 22): how the admins hear about tools to review and withdrawals. */
+export const ADMIN_NOTICE_MODES = ['each', 'digest', 'none'] as const;
+export type AdminNoticeMode = (typeof ADMIN_NOTICE_MODES)[number];
+
+export const ADMIN_NOTICE_MODE_LABELS: Record<AdminNoticeMode, string> = {
+  each: 'Cada una',
+  digest: 'Resumen diario',
+  none: 'Ninguno',
+};
+
+export const moderationSettingsSchema = z.object({
+  adminNotices: z.enum(ADMIN_NOTICE_MODES, { error: 'Elige cómo quieres recibir los avisos.' }).default('each'),
+});
+export type ModerationSettings = z.output<typeof moderationSettingsSchema>;
+
 export interface SiteSettings {
   site: SiteIdentitySettings;
   ai: AiSettings;
   ads: AdsSettings;
+  moderation: ModerationSettings;
 }
 
-export const SETTINGS_GROUPS = ['site', 'ai', 'ads'] as const;
+export const SETTINGS_GROUPS = ['site', 'ai', 'ads', 'moderation'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
-export const SETTINGS_SCHEMAS = { site: siteIdentitySchema, ai: aiSettingsSchema, ads: adsSettingsSchema } as const;
+export const SETTINGS_SCHEMAS = { site: siteIdentitySchema, ai: aiSettingsSchema, ads: adsSettingsSchema, moderation: moderationSettingsSchema } as const;
 
 export const SETTINGS_GROUP_LABELS: Record<SettingsGroup, string> = {
   site: 'Identidad del sitio',
   ai: 'Utilidades de IA',
   ads: 'Anuncios y consentimiento',
+  moderation: 'Avisos y moderación',
 };

@@ -68,6 +68,8 @@ export async function readSettingsForAdmin(actor: Pick<SessionUser, 'role'> | nu
 
 /** Whether a change of this group alters prerendered pages (and so calls for a rebuild). */
 export function needsRebuild<G extends SettingsGroup>(group: G, before: SiteSettings[G], after: SiteSettings[G]): boolean {
+  // The moderation group is read by the server when a notice is due; no page shows it.
+  if (group === 'moderation') return false;
   if (group !== 'ai') return JSON.stringify(before) !== JSON.stringify(after);
   // Only the provider and model show on /herramientas-ia-gratis; the limits are read per request.
   const shown = (settings: AiSettings) => AI_UTILITIES.map((utility) => [settings[utility].provider ?? null, settings[utility].model ?? null]);

@@ -1,7 +1,7 @@
 /**
  * /admin/publicados: the catalogue as an admin runs it. Server-side search (the site's accent-insensitive
  * Spanish search), filters, sort and paging; single and bulk actions: feature, popular, verified, unpublish
- * (back to pending) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
+ * (withdrawn with a reason its author receives by e-mail, issue 22) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
  * where the admin chose). Every change is audited in the same transaction.
  */
 import type pg from 'pg';
@@ -17,6 +17,8 @@ import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
 import { goneInput } from './redirect-rules.ts';
+import { withdrawalReason } from '../publish/post-form.ts';
+import { notifyAuthor } from '../moderation/queue.server.ts';
 import { assertDeletionTargetFits, lockRedirects } from './redirects.server.ts';
 
 export const TOOL_SORTS = {
@@ -42,7 +44,7 @@ const ORDER_BY: Record<ToolSort, string> = {
   editadas: 'p.updated_at DESC, p.id',
 };
 
-export const TOOL_STATUSES = { published: 'Publicadas', pending: 'Pendientes', rejected: 'Rechazadas', all: 'Todas' } as const;
+export const TOOL_STATUSES = { published: 'Publicadas', pending: 'Pendientes', rejected: 'Rechazadas', withdrawn: 'Retiradas', all: 'Todas' } as const;
 export type ToolStatusFilter = keyof typeof TOOL_STATUSES;
 
 const flag = z.enum(['si', 'no']).optional().catch(undefined);
@@ -71,7 +73,7 @@ export interface AdminToolRow {
   id: string;
   title: string;
   slug: string;
-  status: 'pending' | 'published' | 'rejected';
+  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
   pricing: PricingModel;
   isFeatured: boolean;
   isPopular: boolean;
@@ -164,7 +166,7 @@ export const toolActionInput = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.enum(Object.keys(TOOL_ACTIONS) as [ToolFlagAction, ...ToolFlagAction[]]), ids }),
-    z.object({ action: z.literal('unpublish'), ids }),
+    z.object({ action: z.literal('unpublish'), ids, reason: withdrawalReason }),
     z.object({ action: z.literal('delete'), ids, gone: goneInput.shape.gone, to: goneInput.shape.to }),
   ],
   { error: 'Elige una acción.' },
@@ -175,7 +177,7 @@ interface ToolSnapshot {
   id: string;
   title: string;
   slug: string;
-  status: 'pending' | 'published' | 'rejected';
+  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
   is_featured: boolean;
   is_popular: boolean;
   is_verified: boolean;
@@ -219,13 +221,20 @@ export async function setToolFlag(actor: AdminActor | null, toolIds: string[], a
   }, pool);
 }
 
-/** Back to pending: off the site (the rebuild removes its page), into the moderation queue. */
-export async function unpublishTools(actor: AdminActor | null, toolIds: string[], pool?: pg.Pool): Promise<number> {
+/**
+ * Off the site with a reason (issue 22): withdrawn, its reason kept as the review note its author reads on the
+ * dashboard; answers the tools it withdrew so their authors can be told by e-mail after the commit.
+ */
+export async function unpublishTools(actor: AdminActor | null, toolIds: string[], reason: string, pool?: pg.Pool): Promise<WithdrawnTool[]> {
   assertAllowed(actor, 'moderate:post:any');
   return inTransaction(async (db) => {
     const published = (await lockTools(db, toolIds)).filter((tool) => tool.status === 'published');
-    if (published.length === 0) return 0;
-    await db.query("UPDATE posts SET status = 'pending', updated_at = now() WHERE id = ANY($1)", [published.map((tool) => tool.id)]);
+    if (published.length === 0) return [];
+    const { rows } = await db.query<WithdrawnTool>(
+      `UPDATE posts SET status = 'withdrawn', review_note = $3, reviewed_at = now(), reviewed_by = $2, updated_at = now()
+        WHERE id = ANY($1) RETURNING id, slug, title, user_id AS "authorId"`,
+      [published.map((tool) => tool.id), actor.id, reason],
+    );
     for (const tool of published) {
       await recordAdminAction(
         actor,
@@ -233,15 +242,22 @@ export async function unpublishTools(actor: AdminActor | null, toolIds: string[]
           action: 'post.unpublish',
           targetType: 'post',
           targetId: tool.id,
-          summary: `Despublicó «${tool.title}» (vuelve a pendientes)`,
+          summary: `Retiró «${tool.title}» del sitio`,
           before: { status: 'published' },
-          after: { status: 'pending' },
+          after: { status: 'withdrawn', reviewNote: reason },
         },
         db,
       );
     }
-    return published.length;
+    return rows;
   }, pool);
+}
+
+export interface WithdrawnTool {
+  id: string;
+  slug: string;
+  title: string;
+  authorId: string | null;
 }
 
 export interface ToolDeletion {
@@ -309,12 +325,14 @@ export const toolActionEndpoint = endpoint({
   body: { json: toolActionInput },
   limits: { name: 'admin-tools', user: { window: 60, max: 60 } },
   handle: async ({ user, body }) => {
+    if (body.action === 'unpublish') {
+      const withdrawn = await unpublishTools(user, body.ids, body.reason);
+      if (withdrawn.length > 0) await publishedContentChanged(`panel: retiradas ${withdrawn.length} herramienta(s)`);
+      for (const tool of withdrawn) await notifyAuthor({ ...tool, outcome: 'withdrawn', reason: body.reason });
+      return { changed: withdrawn.length };
+    }
     const changed =
-      body.action === 'unpublish'
-        ? await unpublishTools(user, body.ids)
-        : body.action === 'delete'
-          ? await deleteTools(user, body.ids, { gone: body.gone, to: body.to })
-          : await setToolFlag(user, body.ids, body.action);
+      body.action === 'delete' ? await deleteTools(user, body.ids, { gone: body.gone, to: body.to }) : await setToolFlag(user, body.ids, body.action);
     if (changed > 0) await publishedContentChanged(`panel: ${body.action} en ${changed} herramienta(s)`);
     return { changed };
   },

@@ -21,7 +21,7 @@ function ownId(value: string, missing: 'post_not_found' | 'story_not_found'): st
   return id.data;
 }
 
-/** DELETE /api/dashboard/posts/{id}: the author deletes one of their own tools, and its image and logo unless still referenced. */
+/** DELETE /api/dashboard/posts/{id}: the author deletes one of their own unpublished tools (a published one is withdrawn), and its image and logo unless still referenced. */
 export const deletePostEndpoint = endpoint({
   access: 'delete:post:own',
   params: idParams,
@@ -29,6 +29,7 @@ export const deletePostEndpoint = endpoint({
   handle: async ({ user, params }) => {
     const references = await deleteOwnPost(user.id, ownId(params.id, 'post_not_found'));
     if (!references) throw new AppError('post_not_found');
+    if (references === 'published') throw new AppError('published_delete');
     // Only files nothing else references go (another post, a profile, a gallery), and never a curated logo.
     await deleteUnreferencedFiles(references, { storage: getStorage(), what: 'publicación eliminada', actorId: user.id });
     return undefined;

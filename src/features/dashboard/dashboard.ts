@@ -11,12 +11,13 @@ export const SAVED_PAGE_SIZE = 24;
 /** SPEC §4: the saved list is read again this long after an unsave. */
 export const SAVED_REFETCH_DELAY_MS = 500;
 
-export type PostStatus = 'pending' | 'published' | 'rejected';
+export type PostStatus = 'pending' | 'published' | 'rejected' | 'withdrawn';
 
 export const POST_STATUS_LABEL: Record<PostStatus, string> = {
   published: 'Publicado',
   pending: 'Pendiente',
   rejected: 'Rechazado',
+  withdrawn: 'Retirada',
 };
 
 export interface OverviewStats {
@@ -35,7 +36,7 @@ export interface MyPost {
   slug: string;
   description: string;
   status: PostStatus;
-  /** The moderator's note shown with a rejection. */
+  /** The moderator's note shown with a rejection, or the admin's reason for withdrawing it. */
   reviewNote: string | null;
   isVerified: boolean;
   views: number;
@@ -82,6 +83,17 @@ export const DELETE_POST_TEXTS = {
   confirmTitle: '¿Eliminar publicación?',
   deleted: 'Publicación eliminada',
   failed: 'No se pudo eliminar la publicación.',
+} as const;
+
+/** «Retirar» and «Pedir que vuelva» on 'Mis publicaciones' (issue 22). */
+export const LIFECYCLE_TEXTS = {
+  withdrawTitle: '¿Retirar la herramienta?',
+  withdrawDescription: (title: string) => `«${title}» dejará de verse en el sitio. Podrás pedir que vuelva cuando quieras; el equipo la revisará de nuevo.`,
+  withdrawn: 'Herramienta retirada',
+  askBackTitle: '¿Pedir que vuelva?',
+  askBackDescription: (title: string) => `«${title}» pasará a revisión. Cuando el equipo la apruebe, volverá a verse en el sitio.`,
+  askedBack: 'Enviada a revisión',
+  failed: 'No se pudo cambiar el estado de la publicación.',
 } as const;
 
 const shortDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Madrid' });

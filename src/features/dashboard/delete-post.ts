@@ -36,10 +36,8 @@ export function enhancePostDeletion(): void {
     if (!button || button.disabled) return;
     const id = button.dataset.deletePost ?? '';
     const title = button.dataset.postTitle ?? '';
-    const description =
-      button.dataset.published === 'true'
-        ? `«${title}» dejará de aparecer en el sitio en la próxima actualización. No se puede deshacer.`
-        : `Se eliminará «${title}» y no llegará a publicarse. No se puede deshacer.`;
+    // Only listings that are not public can be deleted; a published one is withdrawn instead (issue 22).
+    const description = `Se eliminará «${title}» y no llegará a publicarse. No se puede deshacer.`;
     if (!(await confirmAction({ title: DELETE_POST_TEXTS.confirmTitle, description, confirmLabel: 'Eliminar' }))) return;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');

@@ -66,7 +66,7 @@ const toMyPost = (row: PostRow): MyPost => ({
   slug: row.slug,
   description: row.description,
   status: row.status,
-  reviewNote: row.status === 'rejected' ? row.review_note : null,
+  reviewNote: row.status === 'rejected' || row.status === 'withdrawn' ? row.review_note : null,
   isVerified: row.is_verified,
   views: Number(row.views),
   category: row.category_name && row.category_slug ? { name: row.category_name, slug: row.category_slug } : null,
@@ -169,13 +169,18 @@ async function countSavedTools(userId: string, db: Queryable): Promise<number> {
  * moves the content version, so the next rebuild takes it off the site. Returns the references (keys) of its image
  * and logo, or null when the user has no such tool.
  */
-export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<Array<string | null> | null> {
-  const { rows } = await db.query<{ image_url: string | null; logo_url: string | null }>(
-    'DELETE FROM posts WHERE id = $1 AND user_id = $2 RETURNING image_url, logo_url',
+export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<Array<string | null> | 'published' | null> {
+  // A published listing is withdrawn instead (issue 22), so its address, audit trail and way back remain.
+  const { rows } = await db.query<{ image_url: string | null; logo_url: string | null; published: boolean }>(
+    `WITH target AS (SELECT id, status FROM posts WHERE id = $1 AND user_id = $2),
+          gone AS (DELETE FROM posts p USING target t WHERE p.id = t.id AND t.status <> 'published' RETURNING p.image_url, p.logo_url)
+     SELECT gone.image_url, gone.logo_url, false AS published FROM gone
+     UNION ALL SELECT NULL, NULL, true FROM target WHERE status = 'published'`,
     [postId, userId],
   );
   const row = rows[0];
-  return row ? [row.image_url, row.logo_url] : null;
+  if (!row) return null;
+  return row.published ? 'published' : [row.image_url, row.logo_url];
 }
 
 export interface StoryView {

@@ -8,7 +8,7 @@ export interface DraftSubjectRow {
   id: string;
   title: string;
   slug: string;
-  status: 'pending' | 'published' | 'rejected';
+  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
   url: string | null;
   description: string;
   content: string;

@@ -2,6 +2,7 @@
  * The queue's buttons: approve, and reject with the reason typed in its form. One delegated listener, no
  * framework; the row says what happened and a toast confirms it. Errors come back in Spanish from the server.
  */
+import { adjustNavCount } from '../admin/nav-counts.ts';
 import { showToast } from '../toast/toast-store.ts';
 
 async function decide(id: string, decision: 'approve' | 'reject', body: unknown): Promise<{ ok: true; path?: string } | { ok: false; error: string }> {
@@ -53,6 +54,8 @@ export function enhanceModerationQueue(): void {
     }
     showToast({ title: 'Publicación aprobada', description: 'Ya es visible para todos; el autor ha recibido un correo.' });
     settle(row, 'Publicada', 'Aprobada. Ya es visible en', { href: outcome.path ?? '/', label: outcome.path ?? '/' });
+    adjustNavCount('pending', -1);
+    adjustNavCount('published', 1);
   });
 
   document.addEventListener('submit', async (event) => {
@@ -77,5 +80,6 @@ export function enhanceModerationQueue(): void {
     }
     showToast({ title: 'Publicación rechazada', description: 'El autor ha recibido el motivo por correo.' });
     settle(form.closest<HTMLElement>('[data-submission]')!, 'Rechazada', `Rechazada. Motivo enviado al autor: ${reason}`);
+    adjustNavCount('pending', -1);
   });
 }

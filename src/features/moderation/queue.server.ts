@@ -10,7 +10,7 @@ import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { siteMailer } from '../../server/email/site-mailer.ts';
-import { approvalEmail, rejectionEmail } from '../../server/email/templates.ts';
+import { approvalEmail, rejectionEmail, withdrawalEmail } from '../../server/email/templates.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { knownFactsSql } from '../../server/db/queries/tool-facts.ts';
 import { siteConfig } from '../../server/site.ts';
@@ -129,9 +129,12 @@ export async function rejectSubmission(id: string, reason: string, actor: Sessio
   }, pool);
 }
 
-/** Tells the author by e-mail: the page's address on approval, the reason and the editor's address on rejection. */
+/**
+ * Tells the author by e-mail: the page's address on approval, the reason and the editor's address on rejection,
+ * the reason and the dashboard's address when an admin withdraws a published tool (issue 22).
+ */
 export async function notifyAuthor(
-  decision: Decision & ({ outcome: 'approved' } | { outcome: 'rejected'; reason: string }),
+  decision: Decision & ({ outcome: 'approved' } | { outcome: 'rejected' | 'withdrawn'; reason: string }),
   db: Queryable = getPool(),
 ): Promise<void> {
   if (!decision.authorId) return;
@@ -140,17 +143,13 @@ export async function notifyAuthor(
     const author = rows[0];
     if (!author) return;
     const site = siteConfig();
+    const common = { to: author.email, name: author.name, title: decision.title, siteName: site.name };
     const message =
       decision.outcome === 'approved'
-        ? approvalEmail({ to: author.email, name: author.name, title: decision.title, url: new URL(`/${decision.slug}`, site.url).href, siteName: site.name })
-        : rejectionEmail({
-            to: author.email,
-            name: author.name,
-            title: decision.title,
-            reason: decision.reason,
-            editUrl: new URL(`/editar/${decision.id}`, site.url).href,
-            siteName: site.name,
-          });
+        ? approvalEmail({ ...common, url: new URL(`/${decision.slug}`, site.url).href })
+        : decision.outcome === 'rejected'
+          ? rejectionEmail({ ...common, reason: decision.reason, editUrl: new URL(`/editar/${decision.id}`, site.url).href })
+          : withdrawalEmail({ ...common, reason: decision.reason, dashboardUrl: new URL('/dashboard/posts', site.url).href });
     await siteMailer()(message);
   } catch (error) {
     console.error(`No se pudo avisar por correo al autor de «${decision.title}»:`, error);

@@ -281,9 +281,9 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             ? 'Al guardar, tu publicación vuelve a revisión.'
             : 'Los cambios de una herramienta publicada se ven en su página en unos segundos.'}
       </p>
-      {mode === 'edit' && access === 'author' && form.status === 'rejected' && post?.reviewNote && (
+      {mode === 'edit' && access === 'author' && (form.status === 'rejected' || form.status === 'withdrawn') && post?.reviewNote && (
         <div role="note" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">Motivo del rechazo</p>
+          <p className="font-semibold">{form.status === 'rejected' ? 'Motivo del rechazo' : 'Motivo de la retirada'}</p>
           <p className="mt-1 whitespace-pre-line">{post.reviewNote}</p>
         </div>
       )}
@@ -597,10 +597,10 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
                     autoComplete="off"
                   />
                 </div>
-                {form.status === 'rejected' && (
+                {(form.status === 'rejected' || form.status === 'withdrawn') && (
                   <div className="md:col-span-2" data-field="reviewNote">
                     <label htmlFor={`${id}-nota`} className={labelClass}>
-                      Nota para el autor (motivo del rechazo)
+                      Nota para el autor (motivo {form.status === 'rejected' ? 'del rechazo' : 'de la retirada'})
                     </label>
                     <textarea
                       id={`${id}-nota`}

@@ -50,7 +50,7 @@ export function freshCache<T>(ttlMs: number, maxEntries = MAX_ENTRIES, ttlFor?: 
 const toolCache = freshCache<ToolRow | null>(ON_DEMAND_TTL_MS, MAX_ENTRIES, (row) => (row?.status === 'published' ? ON_DEMAND_TTL_MS : NOT_PUBLIC_TTL_MS));
 const featuredCache = freshCache<ToolCardData[]>(FEATURED_TTL_MS, 1);
 
-type ToolRow = ToolDetail & { status: 'pending' | 'published' | 'rejected'; userId: string | null; reviewNote: string | null };
+type ToolRow = ToolDetail & { status: 'pending' | 'published' | 'rejected' | 'withdrawn'; userId: string | null; reviewNote: string | null };
 
 async function readTool(slug: string): Promise<ToolRow | null> {
   const [row] = await getDb()
@@ -64,31 +64,35 @@ async function readTool(slug: string): Promise<ToolRow | null> {
 }
 
 export interface ReviewNotice {
-  status: 'pending' | 'rejected';
+  status: 'pending' | 'rejected' | 'withdrawn';
   note: string | null;
   editPath: string;
 }
 
 export type OnDemandToolPage =
-  { kind: 'public'; tool: ToolDetail; featured: ToolCardData[] } | { kind: 'preview'; tool: ToolDetail; featured: ToolCardData[]; review: ReviewNotice };
+  | { kind: 'public'; tool: ToolDetail; featured: ToolCardData[] }
+  | { kind: 'preview'; tool: ToolDetail; featured: ToolCardData[]; review: ReviewNotice }
+  /** A withdrawn tool's address for anyone else: 410, it existed and may come back (issue 22). */
+  | { kind: 'gone' };
 
 /** A slug is one path segment of lower-case letters, digits and hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * The tool page for `slug` as `viewer` may see it: published for everyone; pending or rejected for its author and
- * admins only; null otherwise (the not-found page).
+ * The tool page for `slug` as `viewer` may see it: published for everyone; pending, rejected or withdrawn for its
+ * author and admins only; 'gone' for anyone else's view of a withdrawn one; null otherwise (the not-found page).
  */
 export async function onDemandToolPage(slug: string, viewer: Pick<SessionUser, 'id' | 'role'> | null): Promise<OnDemandToolPage | null> {
   if (!SLUG.test(slug) || slug.length > 200) return null;
   const cached = await toolCache(slug, () => readTool(slug));
   const featured = () => featuredCache('featured', () => listFeaturedTools(FEATURED_SIDEBAR_SIZE + 1));
   if (cached?.status === 'published') return { kind: 'public', tool: cached, featured: await featured() };
-  if (!viewer) return null;
+  const hidden = (row: ToolRow | null) => (row?.status === 'withdrawn' ? ({ kind: 'gone' } as const) : null);
+  if (!viewer) return hidden(cached);
   // The author and admins always see the current row, never a cached one.
   const current = await readTool(slug);
   if (!current || current.status === 'published') return current ? { kind: 'public', tool: current, featured: await featured() } : null;
-  if (current.userId !== viewer.id && !can(viewer.role, 'read:post:any')) return null;
+  if (current.userId !== viewer.id && !can(viewer.role, 'read:post:any')) return hidden(current);
   return {
     kind: 'preview',
     tool: current,

@@ -123,10 +123,10 @@ export const publishInput = z.strictObject({ ...baseFields, facts: factsInput.de
 export type PublishInput = z.output<typeof publishInput>;
 export type PublishFormValues = z.input<typeof publishInput>;
 
-export const postStatuses = ['pending', 'published', 'rejected'] as const;
+export const postStatuses = ['pending', 'published', 'rejected', 'withdrawn'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
-export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado' };
+export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado', withdrawn: 'Retirada' };
 
 /** What only an admin may change when editing (SPEC §2 "Edit": flags, status, plus the slug). */
 const adminFields = {
@@ -156,17 +156,26 @@ export const editInput = z
   .refine((input) => input.status !== 'rejected' || (input.reviewNote ?? '') !== '', {
     error: 'Escribe el motivo del rechazo para el autor.',
     path: ['reviewNote'],
+  })
+  .refine((input) => input.status !== 'withdrawn' || (input.reviewNote ?? '') !== '', {
+    error: 'Escribe el motivo de la retirada para el autor.',
+    path: ['reviewNote'],
   });
 export type EditInput = z.output<typeof editInput>;
 
-/** A rejection from the queue: the author reads this reason. */
-export const rejectInput = z.strictObject({
-  reason: z
-    .string()
+/** A reason the author reads, saved as the post's review note. */
+const reasonFor = (missing: string) =>
+  z
+    .string({ error: missing })
     .trim()
-    .min(1, { error: 'Escribe el motivo del rechazo para el autor.' })
-    .max(LIMITS.reviewNote, { error: `El motivo no puede superar ${LIMITS.reviewNote} caracteres.` }),
-});
+    .min(1, { error: missing })
+    .max(LIMITS.reviewNote, { error: `El motivo no puede superar ${LIMITS.reviewNote} caracteres.` });
+
+/** A rejection from the queue: the author reads this reason. */
+export const rejectInput = z.strictObject({ reason: reasonFor('Escribe el motivo del rechazo para el autor.') });
+
+/** An admin takes a published tool off the site (issue 22): its author reads this reason. */
+export const withdrawalReason = reasonFor('Escribe el motivo de la retirada para el autor.');
 
 /** The first message of each field, as the endpoints answer them, from a browser-side parse. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -12,6 +12,7 @@ import { assertMayReference, keysOfReferences } from '../../server/storage/file-
 import { storedKeyOf, storedKeysInHtml } from '../../server/storage/references.ts';
 import { siteConfig } from '../../server/site.ts';
 import { z } from '../../lib/zod.ts';
+import { notifyAdmins } from '../moderation/admin-notices.server.ts';
 import { notifyAuthor } from '../moderation/queue.server.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
 import { extractPageMetadata } from './page-metadata.server.ts';
@@ -67,6 +68,7 @@ export const publishEndpoint = endpoint({
   handle: async ({ body, user, request }) => {
     const input = await resolveImages(body, user, {}, request.signal);
     const saved = await createSubmission(input, user, siteConfig());
+    await notifyAdmins({ kind: 'new', title: input.title, authorName: user.name });
     return { ...saved, path: `/${saved.slug}` };
   },
 });
@@ -99,12 +101,16 @@ export const editEndpoint = endpoint({
     const input = await resolveImages(body, user, loaded.post, request.signal);
     const outcome = await saveEdit(params.id, input, user, siteConfig());
     if (outcome.publicChange) await publishedContentChanged(`edición de «${outcome.title}»`);
+    // A rejected or withdrawn listing its author sends back waits in Pendientes: the admins hear about it (issue 22).
+    if (outcome.status === 'pending' && (outcome.previousStatus === 'rejected' || outcome.previousStatus === 'withdrawn')) {
+      await notifyAdmins({ kind: 'resubmitted', title: outcome.title, authorName: user.name });
+    }
     if (outcome.status !== outcome.previousStatus && outcome.status !== 'pending') {
       const decision = { id: outcome.id, slug: outcome.slug, title: outcome.title, authorId: outcome.authorId };
       // The author of a submission hears about the decision, whether it came from the queue or the editor.
       if (outcome.authorId !== user.id) {
         await notifyAuthor(
-          outcome.status === 'published' ? { ...decision, outcome: 'approved' } : { ...decision, outcome: 'rejected', reason: outcome.reviewNote ?? '' },
+          outcome.status === 'published' ? { ...decision, outcome: 'approved' } : { ...decision, outcome: outcome.status, reason: outcome.reviewNote ?? '' },
         );
       }
     }

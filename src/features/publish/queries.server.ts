@@ -393,8 +393,8 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     }
 
     const status: PostStatus = access === 'admin' ? (input.status ?? before.status) : 'pending';
-    // The note to the author goes with a rejection; an author's new version clears it (it answered the note).
-    const reviewNote = access === 'admin' ? input.reviewNote || (status === 'rejected' ? before.review_note : null) || null : null;
+    // The note to the author goes with a rejection or a withdrawal; an author's new version clears it (it answered the note).
+    const reviewNote = access === 'admin' ? input.reviewNote || (status === 'rejected' || status === 'withdrawn' ? before.review_note : null) || null : null;
     const columns: Record<string, unknown> = {
       ...postColumns({ input, slug, content, categories, site, mode: 'edit', actor }),
       status,

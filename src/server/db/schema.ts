@@ -33,7 +33,8 @@ const timestamps = {
 };
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
-export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected']);
+// 'withdrawn' (issue 22): off the site by its author or an admin's unpublishing (its reason in review_note); the author may ask it back.
+export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected', 'withdrawn']);
 export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
 export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
 export const rebuildStatus = pgEnum('rebuild_status', ['queued', 'running', 'succeeded', 'failed']);
@@ -771,5 +772,28 @@ export const comparisonVisits = pgTable(
     primaryKey({ columns: [t.slugA, t.slugB, t.visitor] }),
     index('comparison_visits_seen_idx').on(t.seenOn),
     index('comparison_visits_visitor_idx').on(t.visitor, t.seenOn),
+  ],
+);
+
+/**
+ * Notices for the site's admins (issue 22) waiting for the daily digest («Resumen diario» in the settings): a new
+ * or resubmitted tool, or one its author withdrew. sent_at is set when the digest that carried it went out.
+ */
+export const adminNotices = pgTable(
+  'admin_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    authorName: text('author_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('admin_notices_kind_check', sql`${t.kind} in ('new', 'resubmitted', 'withdrawn')`),
+    index('admin_notices_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL`),
+    index('admin_notices_sent_idx').on(t.sentAt),
   ],
 );

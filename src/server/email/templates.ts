@@ -115,3 +115,63 @@ export function claimEmail(options: { to: string; name: string; title: string; u
     html: layout(options.siteName, [intro, news], { label: 'Verificar la herramienta', url: options.url }, [after]),
   };
 }
+
+/** Sent to the author when an admin takes their published tool off the site (issue 22), with the admin's reason. */
+export function withdrawalEmail(options: { to: string; name: string; title: string; reason: string; dashboardUrl: string; siteName: string }): MailMessage {
+  const intro = `Hola, ${options.name}:`;
+  const news = `Hemos retirado «${options.title}» de ${options.siteName}: ya no se muestra en el sitio.`;
+  const reason = `Motivo: ${options.reason}`;
+  const next = 'Puedes corregirla y pedir que vuelva desde «Mis publicaciones»; el equipo la revisará de nuevo.';
+  return {
+    to: options.to,
+    subject: `Tu publicación «${options.title}» se ha retirado`,
+    text: `${intro}\n\n${news}\n\n${reason}\n\n${next}\n${options.dashboardUrl}\n`,
+    html: layout(options.siteName, [intro, news, reason, next], { label: 'Ir a Mis publicaciones', url: options.dashboardUrl }, []),
+  };
+}
+
+/** What an admin notice is about: a tool to review, or one its author took off the site. */
+export type AdminNoticeKind = 'new' | 'resubmitted' | 'withdrawn';
+
+export interface AdminNoticeItem {
+  kind: AdminNoticeKind;
+  title: string;
+  authorName: string;
+}
+
+const ADMIN_NOTICE_LINES: Record<AdminNoticeKind, (item: AdminNoticeItem) => string> = {
+  new: (item) => `Nueva herramienta por revisar: «${item.title}», enviada por ${item.authorName}.`,
+  resubmitted: (item) => `«${item.title}» vuelve a revisión: ${item.authorName} la ha enviado de nuevo.`,
+  withdrawn: (item) => `${item.authorName} ha retirado «${item.title}»: ya no se muestra en el sitio.`,
+};
+
+const ADMIN_NOTICE_SUBJECTS: Record<AdminNoticeKind, (item: AdminNoticeItem) => string> = {
+  new: (item) => `Nueva herramienta por revisar: «${item.title}»`,
+  resubmitted: (item) => `«${item.title}» vuelve a revisión`,
+  withdrawn: (item) => `«${item.title}» retirada por su autor`,
+};
+
+/** One notice to an admin as it happens («Cada una» in the settings). */
+export function adminNoticeEmail(options: { to: string; item: AdminNoticeItem; queueUrl: string; siteName: string }): MailMessage {
+  const line = ADMIN_NOTICE_LINES[options.item.kind](options.item);
+  const after = 'Recibes este aviso porque administras el sitio; puedes cambiar la frecuencia en Configuración.';
+  return {
+    to: options.to,
+    subject: ADMIN_NOTICE_SUBJECTS[options.item.kind](options.item),
+    text: `${line}\n\n${options.queueUrl}\n\n${after}\n`,
+    html: layout(options.siteName, [line], { label: 'Abrir Pendientes', url: options.queueUrl }, [after]),
+  };
+}
+
+/** The day's notices in one message («Resumen diario» in the settings). */
+export function adminDigestEmail(options: { to: string; items: AdminNoticeItem[]; queueUrl: string; siteName: string }): MailMessage {
+  const lines = options.items.map((item) => ADMIN_NOTICE_LINES[item.kind](item));
+  const intro = options.items.length === 1 ? 'Resumen del día: un aviso.' : `Resumen del día: ${options.items.length} avisos.`;
+  const after = 'Recibes este resumen porque administras el sitio; puedes cambiar la frecuencia en Configuración.';
+  return {
+    to: options.to,
+    subject: `Resumen diario de ${options.siteName}: ${options.items.length === 1 ? '1 aviso' : `${options.items.length} avisos`}`,
+    text: `${intro}\n\n${lines.map((line) => `- ${line}`).join('\n')}\n\n${options.queueUrl}\n\n${after}\n`,
+    html: layout(options.siteName, [intro, ...lines], { label: 'Abrir Pendientes', url: options.queueUrl }, [after]),
+  };
+}

@@ -12,7 +12,12 @@ const RELOAD_AFTER_MS = 3_000;
 
 /** Nothing stored: every value from the environment or the code's defaults. */
 export function defaultSettings(): SiteSettings {
-  return { site: SETTINGS_SCHEMAS.site.parse({}), ai: SETTINGS_SCHEMAS.ai.parse({}), ads: SETTINGS_SCHEMAS.ads.parse({}) };
+  return {
+    site: SETTINGS_SCHEMAS.site.parse({}),
+    ai: SETTINGS_SCHEMAS.ai.parse({}),
+    ads: SETTINGS_SCHEMAS.ads.parse({}),
+    moderation: SETTINGS_SCHEMAS.moderation.parse({}),
+  };
 }
 
 /** A stored group read leniently: a value that no longer fits the schema (an older version) falls back to defaults. */
@@ -27,7 +32,12 @@ export function parseGroup<G extends SettingsGroup>(group: G, value: unknown): S
 export async function readSettings(db: Queryable = getPool()): Promise<SiteSettings> {
   const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM site_settings WHERE key = ANY($1)', [[...SETTINGS_GROUPS]]);
   const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return { site: parseGroup('site', stored.get('site')), ai: parseGroup('ai', stored.get('ai')), ads: parseGroup('ads', stored.get('ads')) };
+  return {
+    site: parseGroup('site', stored.get('site')),
+    ai: parseGroup('ai', stored.get('ai')),
+    ads: parseGroup('ads', stored.get('ads')),
+    moderation: parseGroup('moderation', stored.get('moderation')),
+  };
 }
 
 /** Writes one group (already validated) in the caller's transaction; returns the value it replaced. Call invalidateSettings() after the commit. */

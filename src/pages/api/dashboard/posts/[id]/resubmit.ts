@@ -1,0 +1,5 @@
+import { askBackPostEndpoint } from '../../../../../features/dashboard/lifecycle.server.ts';
+
+export const prerender = false;
+
+export const POST = askBackPostEndpoint;
