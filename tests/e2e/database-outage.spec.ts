@@ -28,7 +28,7 @@ interface Answer {
 const PROBES: Array<{ path: string; healthy: number; api: boolean; prerendered?: boolean }> = [
   { path: '/', healthy: 200, api: false, prerendered: true },
   { path: '/api/health', healthy: 200, api: true },
-  { path: '/api/tools?sort=new', healthy: 200, api: true },
+  { path: '/api/tools?filter=new', healthy: 200, api: true },
   { path: '/api/saved', healthy: 200, api: true },
   { path: '/api/auth/get-session', healthy: 200, api: true },
   { path: '/dashboard', healthy: 200, api: false },

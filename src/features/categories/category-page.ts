@@ -80,10 +80,11 @@ export function startCategoryTools(root: HTMLElement): void {
   }
 
   /** Everything that follows from the state and the number of tools shown (or the whole category's, when static). */
-  function renderFrame(shown: number): void {
-    const narrowed = state.q.trim() !== '' || state.facts.length > 0;
-    const isStatic = isStaticState(state);
-    toggles.show(state.facts);
+  /** Frames the list with the state it was asked for: a box typed into since then has its own request coming. */
+  function renderFrame(shown: number, shownState: CategoryListState = state): void {
+    const narrowed = shownState.q.trim() !== '' || shownState.facts.length > 0;
+    const isStatic = isStaticState(shownState);
+    toggles.show(shownState.facts);
     if (featured) featured.hidden = narrowed;
     if (paginator) paginator.hidden = !isStatic;
     heading.textContent = narrowed ? 'Resultados' : 'Todas las herramientas';
@@ -92,9 +93,9 @@ export function startCategoryTools(root: HTMLElement): void {
     if (count.textContent !== countText) count.textContent = countText;
     list.hidden = shown === 0;
     empty.hidden = shown > 0;
-    emptyText.textContent = categoryEmptyText(categoryName, state.q, state.facts.length > 0);
+    emptyText.textContent = categoryEmptyText(categoryName, shownState.q, shownState.facts.length > 0);
     clear.hidden = !narrowed;
-    clear.textContent = state.facts.length > 0 ? 'Limpiar filtros' : 'Borrar búsqueda';
+    clear.textContent = shownState.facts.length > 0 ? 'Limpiar filtros' : 'Borrar búsqueda';
   }
 
   function cardItems(cards: (string | HTMLElement)[]): HTMLLIElement[] {
@@ -109,10 +110,11 @@ export function startCategoryTools(root: HTMLElement): void {
   /** Asks for one page of the list in the current state; a newer request makes an older answer moot. */
   async function load(page: number): Promise<void> {
     const id = ++request;
+    const asked = state;
     error.textContent = '';
     root.setAttribute('aria-busy', 'true');
     try {
-      const result = await fetchToolList(categoryApiUrl(slug, state, page, CATEGORY_PAGE_SIZE));
+      const result = await fetchToolList(categoryApiUrl(slug, asked, page, CATEGORY_PAGE_SIZE));
       const cards = await Promise.all(result.items.map((tool) => fetchToolCardHtml(tool.slug).catch(() => plainToolCard(tool))));
       if (id !== request) return;
       const items = cardItems(cards);
@@ -121,7 +123,7 @@ export function startCategoryTools(root: HTMLElement): void {
       loadedPage = page;
       more.hidden = !result.hasMore;
       // Asked with a sort, the API always counts.
-      renderFrame(result.total ?? 0);
+      renderFrame(result.total ?? 0, asked);
       paintStaticSaveButtons();
       fillAdminEditSlots();
     } catch {
