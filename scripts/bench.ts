@@ -89,7 +89,7 @@ const VIEW_COUNTING = 'recuento de visitas (count_post_view), 1 herramienta';
 const SPREAD_TOOLS = 50;
 const VIEW_COUNTING_SPREAD = `recuento de visitas, repartidas entre ${SPREAD_TOOLS} herramientas`;
 /** Weighed with a session: the signed-in user's overview, then the dashboard pages with islands. */
-const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/posts', '/dashboard/saved', '/dashboard/images', '/dashboard/profile'];
+const SIGNED_IN_PAGES = ['/dashboard', '/dashboard/posts', '/dashboard/saved', '/dashboard/images', '/dashboard/profile', '/publicar'];
 const WEIGHED_WITH_ADS = ['/', TOOL_PAGE];
 const ADS_LABEL = ' (con anuncios)';
 const SIGN_INS = { sequential: 20, concurrent: 40, concurrency: 10, budgetMs: 20_000 };
@@ -283,7 +283,15 @@ function enrichmentTable(result: EnrichmentBench | string): string {
 
 function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   return table(
-    ['página (bytes tal como los envía el servidor)', 'HTML', 'JS al cargar', 'total al cargar', 'archivos JS', 'JS al usar la isla (client:intent)'],
+    [
+      'página (bytes tal como los envía el servidor)',
+      'HTML',
+      'JS al cargar',
+      'total al cargar',
+      'archivos JS',
+      'JS con import() (después de pintar)',
+      'JS al usar la isla (client:intent)',
+    ],
     weights.map(({ path: pathname, weight }) =>
       weight.status === 200
         ? [
@@ -292,9 +300,10 @@ function weightTable(weights: { path: string; weight: PageWeight }[]): string {
             kilobytes(weight.jsBytes),
             kilobytes(weight.totalBytes),
             count(weight.jsFiles),
+            weight.deferredJsBytes > 0 ? `+${kilobytes(weight.deferredJsBytes)}` : '—',
             weight.onIntentJsBytes > 0 ? `+${kilobytes(weight.onIntentJsBytes)}` : '—',
           ]
-        : [pathname, statusNote(weight.status), '', '', '', ''],
+        : [pathname, statusNote(weight.status), '', '', '', '', ''],
     ),
   );
 }

@@ -9,6 +9,7 @@ import { adPolicySources, pageCarriesAds } from './features/ads/ads-policy.serve
 import { readSession } from './server/auth/auth.ts';
 import { getPool } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';
+import { compressResponse } from './server/http/compress-response.ts';
 import { AppError, errorResponse } from './server/http/errors.ts';
 import { endpointMethods, methodNotAllowed, optionsResponse, ORIGINAL_METHOD_HEADER, PAGE_METHODS } from './server/http/methods.ts';
 import { RedirectTable, redirectLocation } from './server/http/redirects.ts';
@@ -17,17 +18,18 @@ import { securityOptions } from './server/http/security-options.ts';
 import { databaseUnavailableResponse, plainPage } from './server/http/unavailable.ts';
 import { currentSettings, freezeSettingsForBuild } from './server/settings/site-settings.ts';
 
-async function withSecurityHeaders(response: Response): Promise<Response> {
+/** Security headers (a page's CSP from its own inline scripts), then compression as the request accepts it. */
+async function finished(request: Request, response: Response): Promise<Response> {
   const security = securityOptions();
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders(security))) {
     if (!headers.has(name)) headers.set(name, value);
   }
-  if (!isHtml(headers.get('content-type')) || !response.body)
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  const html = await response.text();
+  const secured = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!isHtml(headers.get('content-type')) || !response.body) return compressResponse(request, secured);
+  const html = await secured.text();
   headers.set('content-security-policy', pagePolicy(security, inlineScriptHashes(html), pageCarriesAds(html) ? await adPolicySources() : undefined));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return compressResponse(request, new Response(null, { status: response.status, statusText: response.statusText, headers }), html);
 }
 
 // Our node server applies redirects before any file; this covers `npm run dev` and serverless hosts.
@@ -72,8 +74,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages are built once for everyone: no session exists at build time, and no header is sent (in
   // production their files answer every method in src/server/http/site-server.ts).
   if (context.isPrerendered) return next();
-  // Vite's development server injects inline scripts of its own: no policy there.
-  const secure = import.meta.env.DEV ? (response: Response) => response : withSecurityHeaders;
+  // Vite's development server injects inline scripts of its own (no policy there) and compresses by itself.
+  const secure = import.meta.env.DEV ? (response: Response) => response : (response: Response) => finished(context.request, response);
   try {
     return secure(await onDemand(context, next));
   } catch (error) {

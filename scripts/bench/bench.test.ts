@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageResources, staticImports } from './page-weight.ts';
+import { dynamicImports, pageResources, staticImports } from './page-weight.ts';
 import { table, verdict } from './report.ts';
 import { nginxConfig } from './servers.ts';
 import { percentile } from './sign-in.ts';
@@ -69,6 +69,13 @@ describe('staticImports', () => {
   it('follows minified static imports and re-exports, not dynamic imports or bare packages', () => {
     const source = `import{a as b}from"./chunk.A1.js";import"./side.js";export*from"./more.js";const c=()=>import("../../tests/unit/lazy.js");import x from"react";`;
     expect(staticImports(source).sort()).toEqual(['./chunk.A1.js', './more.js', './side.js']);
+  });
+});
+
+describe('dynamicImports', () => {
+  it('finds the modules a script loads later with import(), not its static imports or bare packages', () => {
+    const source = `import{a}from"./chunk.js";const e=()=>__vitePreload(()=>import("./RichTextEditor.B2.js"),[]);const p=import( '/pagefind/pagefind.js' );import("react");const t=()=>import(\`./Lazy.C3.js\`);const v=import(\`./\${x}.js\`);`;
+    expect(dynamicImports(source).sort()).toEqual(['./Lazy.C3.js', './RichTextEditor.B2.js', '/pagefind/pagefind.js']);
   });
 });
 

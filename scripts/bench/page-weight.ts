@@ -5,7 +5,8 @@
  * and counted as the server sends it, compressed or not. Each resource is counted once per page.
  * Inline scripts travel inside the HTML: their share is their gzip size, the page's compression.
  * Islands that wait for the visitor to reach for them (client:intent) are counted apart: what the
- * page loads on its own, and what it adds once the visitor uses them.
+ * page loads on its own, and what it adds once the visitor uses them. So are the modules a page's scripts
+ * load with `import()` once they run (the publish form's editor): they arrive after the first paint.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -21,6 +22,8 @@ export interface PageWeight {
   jsBytes: number;
   /** JavaScript added when the visitor first uses a client:intent island. */
   onIntentJsBytes: number;
+  /** JavaScript the loaded modules fetch with `import()` once they run: after the first paint, or on use. */
+  deferredJsBytes: number;
   totalBytes: number;
   jsFiles: number;
 }
@@ -81,6 +84,13 @@ export function staticImports(source: string): string[] {
   return [...found].filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/'));
 }
 
+/** Relative specifiers a minified module loads with `import("…")` (Vite writes them as string or template literals). */
+export function dynamicImports(source: string): string[] {
+  const found = new Set<string>();
+  for (const match of source.matchAll(/\bimport\(\s*["'`]([^"'`$]+)["'`]\s*\)/g)) found.add(match[1]!);
+  return [...found].filter((specifier) => specifier.startsWith('.') || specifier.startsWith('/'));
+}
+
 const gzipSize = (body: string | Uint8Array) => gzipSync(body, { level: 9 }).byteLength;
 
 interface Fetched {
@@ -123,7 +133,7 @@ export async function measurePageWeight(origin: string, pathname: string, header
   const pageUrl = new URL(pathname, origin);
   const page = await fetchOnWire(pageUrl.href, headers);
   if (page.status !== 200) {
-    return { status: page.status, htmlBytes: 0, htmlEncoding: '', jsBytes: 0, onIntentJsBytes: 0, totalBytes: 0, jsFiles: 0 };
+    return { status: page.status, htmlBytes: 0, htmlEncoding: '', jsBytes: 0, onIntentJsBytes: 0, deferredJsBytes: 0, totalBytes: 0, jsFiles: 0 };
   }
   const { scripts, onIntentScripts, styles, inlineScripts } = pageResources(page.body);
   const sameOrigin = (href: string, base: URL) => {
@@ -138,6 +148,8 @@ export async function measurePageWeight(origin: string, pathname: string, header
   }
 
   const seen = new Set<string>();
+  /** Modules named by an `import()` in what was fetched so far: loaded later, weighed apart. */
+  const deferred: string[] = [];
   /** Bytes on the wire of these modules and their static imports, skipping modules already counted. */
   const moduleGraphBytes = async (entries: string[]) => {
     let bytes = 0;
@@ -153,6 +165,10 @@ export async function measurePageWeight(origin: string, pathname: string, header
         const imported = sameOrigin(specifier, new URL(href));
         if (imported && !seen.has(imported)) pending.push(imported);
       }
+      for (const specifier of dynamicImports(module.body)) {
+        const imported = sameOrigin(specifier, new URL(href));
+        if (imported) deferred.push(imported);
+      }
     }
     return bytes;
   };
@@ -160,6 +176,8 @@ export async function measurePageWeight(origin: string, pathname: string, header
   const inlineJs = inlineScripts.reduce((sum, body) => sum + gzipSize(body), 0);
   const externalJs = await moduleGraphBytes(scripts);
   const onLoadFiles = seen.size;
+  // What loaded modules import() comes before the islands the visitor may never use, which share its chunks.
+  const deferredJs = await moduleGraphBytes(deferred.splice(0));
   const onIntentJs = await moduleGraphBytes(onIntentScripts);
 
   // Inline scripts travel inside the HTML, so the total counts them once, as part of the page.
@@ -169,6 +187,7 @@ export async function measurePageWeight(origin: string, pathname: string, header
     htmlEncoding: page.encoding,
     jsBytes: inlineJs + externalJs,
     onIntentJsBytes: onIntentJs,
+    deferredJsBytes: deferredJs,
     totalBytes: page.wireBytes + cssBytes + externalJs,
     jsFiles: onLoadFiles,
   };

@@ -6,7 +6,7 @@
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { RequestError } from '../publish/publish-client.ts';
-import { RichTextEditor } from '../publish/RichTextEditor.tsx';
+import { LazyRichTextEditor } from '../publish/LazyRichTextEditor.tsx';
 import { flashToast, showToast } from '../toast/toast-store.ts';
 import { acceptDraft, discardDraft, requestDraft } from './draft-client.ts';
 import { factRows, type DraftPanelData, type DraftView } from './draft-view.ts';
@@ -112,7 +112,7 @@ export default function DraftPanel({ data }: { data: DraftPanelData }) {
                 <h3 id={`${id}-borrador`} className="mb-2 text-sm font-semibold text-slate-800">
                   Borrador (puedes editarlo)
                 </h3>
-                <RichTextEditor key={pending.id} value={pending.articleHtml} onChange={setText} labelId={`${id}-borrador`} />
+                <LazyRichTextEditor key={pending.id} value={pending.articleHtml} onChange={setText} labelId={`${id}-borrador`} />
               </div>
             </div>
             <table className="mt-5 w-full text-left text-sm">

@@ -31,6 +31,7 @@ interface Props {
 export function ImageInput({ label, kind, value, onChange, successTitle, error, suggestedUrl }: Props) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const pickButton = useRef<HTMLButtonElement>(null);
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,6 +62,8 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
       showToast({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
+      // The pick button was disabled while uploading, which sent focus to the page: give it back (issue 22).
+      if (document.activeElement === document.body) requestAnimationFrame(() => pickButton.current?.focus());
     }
   }
 
@@ -74,7 +77,11 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
       </p>
       {value.key && value.preview ? (
         <div className="mt-3 flex items-start gap-3">
-          <img src={value.preview} alt={`Vista previa: ${label.toLowerCase()}`} className={`rounded-lg border border-slate-200 bg-slate-50 ${previewClass}`} />
+          <img
+            src={value.preview}
+            alt={`Vista previa: ${label.toLowerCase()}`}
+            className={`min-w-0 rounded-lg border border-slate-200 bg-slate-50 ${previewClass}`}
+          />
           <button
             type="button"
             onClick={() => onChange({ key: '', preview: null })}
@@ -87,6 +94,7 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
       ) : null}
       <div {...zone} className={`mt-3 rounded-lg border-2 border-dashed p-4 text-center ${dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300'}`}>
         <button
+          ref={pickButton}
           type="button"
           disabled={busy}
           onClick={() => fileInput.current?.click()}

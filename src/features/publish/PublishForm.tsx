@@ -20,6 +20,7 @@ import { ImageInput, type ImageValue } from './ImageInput.tsx';
 import {
   editInput,
   fieldErrors,
+  remainingErrors,
   LIMITS,
   publishInput,
   STATUS_LABEL,
@@ -30,7 +31,7 @@ import {
   type PostStatus,
 } from './post-form.ts';
 import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateCheck } from './publish-client.ts';
-import { RichTextEditor } from './RichTextEditor.tsx';
+import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 import { SeoPanel } from './SeoPanel.tsx';
 
 export const PUBLISH_TEXTS = {
@@ -135,7 +136,7 @@ const FIELD_ORDER = [
 export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author', checksFacts }: Props) {
   const id = useId();
   const [form, setForm] = useState<FormState>(() => initialState(post));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sent, setSent] = useState<{ errors: Record<string, string>; values: Record<string, unknown> }>({ errors: {}, values: {} });
   const [submitting, setSubmitting] = useState(false);
   const [duplicateCheck, setDuplicateCheck] = useState<DuplicateCheck>(NO_DUPLICATES);
   const { duplicates, pendingNotice } = duplicateCheck;
@@ -202,6 +203,18 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
       version: post!.version,
       ...(admin ? { slug: form.slug, status: form.status, isPopular: form.isPopular, isFeatured: form.isFeatured, reviewNote: form.reviewNote } : {}),
     };
+  }
+
+  // A fixed field loses its message and red border as soon as it is valid, not at the next submit.
+  const errors = Object.keys(sent.errors).length === 0 ? sent.errors : remainingErrors(sent.errors, currentErrors(), sent.values, values());
+
+  function currentErrors(): Record<string, string> {
+    const parsed = (mode === 'publish' ? publishInput : editInput).safeParse(values());
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  }
+
+  function setErrors(fields: Record<string, string>) {
+    setSent({ errors: fields, values: values() });
   }
 
   function showErrors(fields: Record<string, string>, message?: string) {
@@ -535,7 +548,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             <p id={`${id}-contenido-ayuda`} className="mb-3 text-sm text-slate-600">
               Explica qué hace, cómo se usa y para quién es. Puedes añadir enlaces, imágenes y vídeos de YouTube o Vimeo.
             </p>
-            <RichTextEditor
+            <LazyRichTextEditor
               value={form.content}
               onChange={(content) => update({ content })}
               labelId={`${id}-contenido`}

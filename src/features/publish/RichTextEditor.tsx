@@ -18,6 +18,7 @@ import {
   AlignRight,
   Bold,
   Code2,
+  Ellipsis,
   Film,
   ImagePlus,
   IndentDecrease,
@@ -112,13 +113,19 @@ function ToolButton({
   label,
   onClick,
   active,
+  expanded,
   disabled,
+  className = '',
   children,
 }: {
   label: string;
   onClick(): void;
   active?: boolean;
+  /** Set on a button that unfolds more tools (aria-expanded). */
+  expanded?: boolean;
   disabled?: boolean;
+  /** Extra classes: `max-md:hidden` folds a secondary tool away on a phone. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -127,10 +134,11 @@ function ToolButton({
       title={label}
       aria-label={label}
       aria-pressed={active === undefined ? undefined : active}
+      aria-expanded={expanded}
       disabled={disabled}
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 aria-pressed:bg-brand-100 aria-pressed:text-brand-800"
+      className={`inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40 aria-pressed:bg-brand-100 aria-pressed:text-brand-800 ${className}`}
     >
       {children}
     </button>
@@ -165,13 +173,16 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       canRedo: current.can().redo(),
     }),
   });
+  // On a phone the toolbar is one row of the everyday tools; the rest unfold on demand (issue 22: 253 px tall at 390 px).
+  const [expanded, setExpanded] = useState(false);
+  const more = expanded ? '' : 'max-md:hidden';
   const chain = () => editor.chain().focus();
   const icon = 'h-4 w-4';
   return (
     <div role="toolbar" aria-label="Formato del contenido" className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 p-2">
       <select
         aria-label="Encabezado"
-        className={selectClass}
+        className={`${selectClass} ${more}`}
         value={state.heading}
         onChange={(event) => {
           const level = Number(event.target.value) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -188,7 +199,7 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       </select>
       <select
         aria-label="Fuente"
-        className={selectClass}
+        className={`${selectClass} ${more}`}
         value={state.font}
         onChange={(event) => (event.target.value ? chain().setFontFamily(event.target.value).run() : chain().unsetFontFamily().run())}
       >
@@ -200,7 +211,7 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       </select>
       <select
         aria-label="Tamaño"
-        className={selectClass}
+        className={`${selectClass} ${more}`}
         value={state.size}
         onChange={(event) => (event.target.value ? chain().setFontSize(event.target.value).run() : chain().unsetFontSize().run())}
       >
@@ -210,20 +221,20 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
           </option>
         ))}
       </select>
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <span className={`mx-1 h-6 w-px bg-slate-300 ${more}`} aria-hidden="true" />
       <ToolButton label="Negrita" active={state.bold} onClick={() => chain().toggleBold().run()}>
         <Bold className={icon} aria-hidden="true" />
       </ToolButton>
       <ToolButton label="Cursiva" active={state.italic} onClick={() => chain().toggleItalic().run()}>
         <Italic className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Subrayado" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+      <ToolButton label="Subrayado" className={more} active={state.underline} onClick={() => chain().toggleUnderline().run()}>
         <Underline className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Tachado" active={state.strike} onClick={() => chain().toggleStrike().run()}>
+      <ToolButton label="Tachado" className={more} active={state.strike} onClick={() => chain().toggleStrike().run()}>
         <Strikethrough className={icon} aria-hidden="true" />
       </ToolButton>
-      <label className="inline-flex h-9 items-center gap-1 rounded-md px-1 text-xs text-slate-700 hover:bg-slate-100" title="Color del texto">
+      <label className={`inline-flex h-9 items-center gap-1 rounded-md px-1 text-xs text-slate-700 hover:bg-slate-100 ${more}`} title="Color del texto">
         <span className="sr-only">Color del texto</span>
         <span aria-hidden="true" className="font-semibold">
           A
@@ -235,7 +246,7 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
           className="h-6 w-6 cursor-pointer border-0 bg-transparent p-0"
         />
       </label>
-      <label className="inline-flex h-9 items-center gap-1 rounded-md px-1 text-xs text-slate-700 hover:bg-slate-100" title="Color de fondo">
+      <label className={`inline-flex h-9 items-center gap-1 rounded-md px-1 text-xs text-slate-700 hover:bg-slate-100 ${more}`} title="Color de fondo">
         <span className="sr-only">Color de fondo</span>
         <span aria-hidden="true" className="rounded bg-amber-200 px-0.5 font-semibold">
           A
@@ -247,49 +258,50 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
           className="h-6 w-6 cursor-pointer border-0 bg-transparent p-0"
         />
       </label>
-      <ToolButton label="Subíndice" active={state.subscript} onClick={() => chain().toggleSubscript().run()}>
+      <ToolButton label="Subíndice" className={more} active={state.subscript} onClick={() => chain().toggleSubscript().run()}>
         <SubscriptIcon className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Superíndice" active={state.superscript} onClick={() => chain().toggleSuperscript().run()}>
+      <ToolButton label="Superíndice" className={more} active={state.superscript} onClick={() => chain().toggleSuperscript().run()}>
         <SuperscriptIcon className={icon} aria-hidden="true" />
       </ToolButton>
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <span className={`mx-1 h-6 w-px bg-slate-300 ${more}`} aria-hidden="true" />
       <ToolButton label="Lista con viñetas" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
         <List className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Lista numerada" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+      <ToolButton label="Lista numerada" className={more} active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
         <ListOrdered className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Reducir sangría" onClick={() => chain().outdent().run()}>
+      <ToolButton label="Reducir sangría" className={more} onClick={() => chain().outdent().run()}>
         <IndentDecrease className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Aumentar sangría" onClick={() => chain().indent().run()}>
+      <ToolButton label="Aumentar sangría" className={more} onClick={() => chain().indent().run()}>
         <IndentIncrease className={icon} aria-hidden="true" />
       </ToolButton>
       <ToolButton
         label="Texto de derecha a izquierda"
+        className={more}
         active={state.rtl}
         onClick={() => (state.rtl ? chain().unsetDirection().run() : chain().setDirection('rtl').run())}
       >
         <Pilcrow className={`${icon} -scale-x-100`} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Alinear a la izquierda" active={state.align === 'left'} onClick={() => chain().unsetTextAlign().run()}>
+      <ToolButton label="Alinear a la izquierda" className={more} active={state.align === 'left'} onClick={() => chain().unsetTextAlign().run()}>
         <AlignLeft className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Centrar" active={state.align === 'center'} onClick={() => chain().setTextAlign('center').run()}>
+      <ToolButton label="Centrar" className={more} active={state.align === 'center'} onClick={() => chain().setTextAlign('center').run()}>
         <AlignCenter className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Alinear a la derecha" active={state.align === 'right'} onClick={() => chain().setTextAlign('right').run()}>
+      <ToolButton label="Alinear a la derecha" className={more} active={state.align === 'right'} onClick={() => chain().setTextAlign('right').run()}>
         <AlignRight className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Justificar" active={state.align === 'justify'} onClick={() => chain().setTextAlign('justify').run()}>
+      <ToolButton label="Justificar" className={more} active={state.align === 'justify'} onClick={() => chain().setTextAlign('justify').run()}>
         <AlignJustify className={icon} aria-hidden="true" />
       </ToolButton>
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
-      <ToolButton label="Cita" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+      <span className={`mx-1 h-6 w-px bg-slate-300 ${more}`} aria-hidden="true" />
+      <ToolButton label="Cita" className={more} active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
         <Quote className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Bloque de código" active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
+      <ToolButton label="Bloque de código" className={more} active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
         <Code2 className={icon} aria-hidden="true" />
       </ToolButton>
       <ToolButton
@@ -302,18 +314,21 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       <ToolButton label="Imagen" disabled={uploading} onClick={() => onPrompt({ kind: 'image', value: '' })}>
         <ImagePlus className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Vídeo" onClick={() => onPrompt({ kind: 'video', value: '' })}>
+      <ToolButton label="Vídeo" className={more} onClick={() => onPrompt({ kind: 'video', value: '' })}>
         <Film className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Limpiar formato" onClick={() => chain().unsetAllMarks().clearNodes().run()}>
+      <ToolButton label="Limpiar formato" className={more} onClick={() => chain().unsetAllMarks().clearNodes().run()}>
         <RemoveFormatting className={icon} aria-hidden="true" />
       </ToolButton>
-      <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+      <span className={`mx-1 h-6 w-px bg-slate-300 ${more}`} aria-hidden="true" />
       <ToolButton label="Deshacer" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         <Undo2 className={icon} aria-hidden="true" />
       </ToolButton>
-      <ToolButton label="Rehacer" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+      <ToolButton label="Rehacer" className={more} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
         <Redo2 className={icon} aria-hidden="true" />
+      </ToolButton>
+      <ToolButton label="Más opciones de formato" expanded={expanded} onClick={() => setExpanded(!expanded)} className="md:hidden">
+        <Ellipsis className={icon} aria-hidden="true" />
       </ToolButton>
     </div>
   );

@@ -184,6 +184,27 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/**
+ * The errors still standing as the author edits. A field shown in error keeps an error while the form's own
+ * check still finds one (with its current message); once that check passes, the message goes as soon as the
+ * field differs from what was sent, while an error only the server could find (a taken address) stays until the
+ * author changes that field. Fields never submitted are not flagged while the author is still typing.
+ */
+export function remainingErrors(
+  shown: Record<string, string>,
+  current: Record<string, string>,
+  sent: Record<string, unknown>,
+  now: Record<string, unknown>,
+): Record<string, string> {
+  const remaining: Record<string, string> = {};
+  for (const field of Object.keys(shown)) {
+    const key = field.split('.')[0]!;
+    if (current[field]) remaining[field] = current[field];
+    else if (JSON.stringify(sent[key]) === JSON.stringify(now[key])) remaining[field] = shown[field]!;
+  }
+  return remaining;
+}
+
 /** The editor's view of a stored publication (what /editar loads). */
 export interface EditablePost {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterCategories } from './category-search.ts';
 import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
-import { editInput, fieldErrors, publishInput, TOOL_URL_INVALID } from './post-form.ts';
+import { editInput, fieldErrors, publishInput, remainingErrors, TOOL_URL_INVALID } from './post-form.ts';
 import { seoColumns, toolHead } from './post-seo.ts';
 import { freshCache } from './on-demand.server.ts';
 import { toolPageSlug } from '../../server/http/stale-pages.ts';
@@ -27,6 +27,24 @@ describe('image file checks (SPEC §5)', () => {
     expect(checkImageFile({ type: 'text/plain', size: 10 })).toBe(IMAGE_MESSAGES.invalidType);
     expect(checkImageFile({ type: 'image/svg+xml', size: 10 })).toBe(IMAGE_MESSAGES.invalidType);
     expect(checkImageFile({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('La imagen es demasiado grande. Máximo 5MB');
+  });
+});
+
+describe('errors while the author fixes the form', () => {
+  const sent = { title: '', url: 'ftp://x', description: 'corta', slug: 'chatgpt', facts: { license: '' } };
+
+  it('drops a fixed field, keeps a still-invalid one with its current message, and adds none', () => {
+    const shown = { title: 'El título es obligatorio', url: 'URL no válida', description: 'Demasiado corta' };
+    const current = { url: 'La URL debe empezar por https://', pricing: 'Elige un precio' };
+    const now = { ...sent, title: 'Mi herramienta', url: 'ftp://y', description: 'Una descripción ya larga' };
+    expect(remainingErrors(shown, current, sent, now)).toEqual({ url: 'La URL debe empezar por https://' });
+    expect(remainingErrors({}, current, sent, now)).toEqual({});
+  });
+
+  it('keeps an error only the server found until that field changes (nested fields by their group)', () => {
+    const shown = { slug: 'Esa dirección ya está en uso.', 'facts.license': 'Licencia no válida' };
+    expect(remainingErrors(shown, {}, sent, sent)).toEqual(shown);
+    expect(remainingErrors(shown, {}, sent, { ...sent, slug: 'chatgpt-2', facts: { license: 'MIT' } })).toEqual({});
   });
 });
 

@@ -58,6 +58,12 @@ export async function readCurrentBuild(buildsDir: string): Promise<{ dir: string
   }
 }
 
+/** The folder of the build served before the current one (kept until the next swap), if any. */
+export async function readPreviousBuildDir(buildsDir: string): Promise<string | undefined> {
+  const target = await linkTarget(previousLink(buildsDir));
+  return target ? path.resolve(buildsDir, target) : undefined;
+}
+
 export async function writeBuildInfo(dir: string, info: BuildInfo): Promise<void> {
   await writeFile(path.join(dir, INFO_FILE), JSON.stringify(info, null, 2));
 }

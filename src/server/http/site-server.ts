@@ -18,6 +18,7 @@ import { AppError, errorResponse } from './errors.ts';
 import { healthResponse } from './health.ts';
 import { FORBIDDEN_METHODS, methodNotAllowed, optionsResponse, ORIGINAL_METHOD_HEADER, PAGE_METHODS } from './methods.ts';
 import { RedirectTable, redirectLocation, type Redirect } from './redirects.ts';
+import { PreviousAssets } from './previous-assets.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
 import { StalePages, toolPageSlug } from './stale-pages.ts';
@@ -138,6 +139,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const redirects = new RedirectTable(getPool);
   await redirects.reload();
   const stale = new StalePages(getPool, active.contentReadAt);
+  const previous = new PreviousAssets(options.buildsDir, security);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
@@ -191,6 +193,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       else await sendWebResponse(request, response, await route!(url));
       return;
     }
+    // A chunk a page of the previous build still asks for (its search index, its scripts).
+    const old = reading ? await previous.find(pathname) : undefined;
+    if (old) {
+      await old.files.send(request, response, old.file);
+      return;
+    }
     // Addresses here are lower case: "/ChatGPT" is someone typing "/chatgpt", which exists (on disk or on demand).
     const lower = pathname.toLowerCase();
     if (reading && lower !== pathname) {
@@ -221,6 +229,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     async reload() {
       active = await loadBuild(options.buildsDir, security);
       stale.reset(active.contentReadAt);
+      previous.reset();
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
