@@ -9,6 +9,8 @@ export interface ConfirmOptions {
   description: string;
   confirmLabel: string;
   cancelLabel?: string;
+  /** 'danger' (default) for what cannot be undone; 'primary' for a confirmation that is not destructive (approving). */
+  tone?: 'danger' | 'primary';
 }
 
 let counter = 0;
@@ -21,7 +23,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** Resolves true when the visitor confirms; focus goes back to where it was either way. */
-export function confirmAction({ title, description, confirmLabel, cancelLabel = 'Cancelar' }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({ title, description, confirmLabel, cancelLabel = 'Cancelar', tone = 'danger' }: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const id = `confirmacion-${++counter}`;
   const dialog = element('dialog', 'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50');
@@ -41,7 +43,9 @@ export function confirmAction({ title, description, confirmLabel, cancelLabel = 
   );
   const confirm = element(
     'button',
-    'rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700',
+    tone === 'danger'
+      ? 'rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700'
+      : 'rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700',
     confirmLabel,
   );
   cancel.type = 'button';
