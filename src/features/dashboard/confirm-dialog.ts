@@ -1,6 +1,7 @@
 /**
- * A confirmation before something that cannot be undone ('¿Eliminar publicación?', '¿Eliminar imagen?'): a native
- * modal dialog built on demand, so the page behind is inert, focus starts on 'Cancelar' and Escape cancels.
+ * A confirmation before something that cannot be undone ('¿Eliminar publicación?', '¿Eliminar imagen?') or that
+ * acts on many things at once ('¿Aprobar 2 herramientas?'): a native modal dialog built on demand, so the page
+ * behind is inert, focus starts on 'Cancelar' and stays inside, and Escape cancels.
  * Plain DOM, usable from the pages' scripts and from islands alike.
  */
 
@@ -61,6 +62,14 @@ export function confirmAction({ title, description, confirmLabel, cancelLabel = 
     confirm.addEventListener('click', () => {
       confirmed = true;
       dialog.close();
+    });
+    // A modal dialog makes the page inert, but Chromium still lets Tab leave for the browser's own controls: keep it between the two buttons.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const [first, last] = event.shiftKey ? [confirm, cancel] : [cancel, confirm];
+      if (document.activeElement !== last) return;
+      event.preventDefault();
+      first.focus();
     });
     // A press on the backdrop lands on the dialog element itself.
     dialog.addEventListener('click', (event) => {
