@@ -3,14 +3,13 @@
  * once, POST /api/posts/moderate {action, ids, reason?} (admins only).
  */
 import type { SessionUser } from '../../server/auth/auth.ts';
-import { getPool } from '../../server/db/client.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { toAppError } from '../../server/http/errors.ts';
 import { z } from '../../lib/zod.ts';
 import { rejectInput } from '../publish/post-form.ts';
 import { publishedContentChanged } from '../publish/site-updates.server.ts';
 import { bulkModerationInput, type BulkFailure, type BulkModerationInput, type BulkModerationResult } from './bulk-schema.ts';
-import { approveSubmission, assertModerator, notifyAuthor, rejectSubmission, type Decision } from './queue.server.ts';
+import { approveSubmission, assertModerator, notifyAuthor, rejectSubmission, titlesOf, type Decision } from './queue.server.ts';
 
 export const MODERATION_RATE_LIMITS = { name: 'moderation', user: { window: 600, max: 600 } };
 
@@ -47,14 +46,6 @@ export const rejectEndpoint = endpoint({
   },
 });
 
-/** Titles of the failed ids that exist, so the answer can name them. */
-async function titlesOf(ids: string[]): Promise<Map<string, string>> {
-  const known = ids.filter((id) => z.uuid().safeParse(id).success);
-  if (known.length === 0) return new Map();
-  const { rows } = await getPool().query<{ id: string; title: string }>('SELECT id, title FROM posts WHERE id = ANY($1::uuid[])', [known]);
-  return new Map(rows.map((row) => [row.id, row.title]));
-}
-
 /**
  * Approves or rejects each tool exactly as the single decisions do (its own transaction and audit entry, then its
  * author's e-mail), so one that fails (already reviewed, missing) leaves the others decided and is listed with its
@@ -79,7 +70,8 @@ export async function moderateInBulk(actor: SessionUser, input: BulkModerationIn
   for (const decision of decided) {
     await notifyAuthor(input.action === 'approve' ? { ...decision, outcome: 'approved' } : { ...decision, outcome: 'rejected', reason: input.reason });
   }
-  const titles = failures.length > 0 ? await titlesOf(failures.map((failure) => failure.id)) : new Map<string, string>();
+  const titles =
+    failures.length > 0 ? await titlesOf(failures.map((failure) => failure.id).filter((id) => z.uuid().safeParse(id).success)) : new Map<string, string>();
   return {
     action: input.action,
     done: decided.map((decision) => ({ id: decision.id, title: decision.title, path: `/${decision.slug}` })),
