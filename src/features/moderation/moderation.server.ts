@@ -70,8 +70,7 @@ export async function moderateInBulk(actor: SessionUser, input: BulkModerationIn
   for (const decision of decided) {
     await notifyAuthor(input.action === 'approve' ? { ...decision, outcome: 'approved' } : { ...decision, outcome: 'rejected', reason: input.reason });
   }
-  const titles =
-    failures.length > 0 ? await titlesOf(failures.map((failure) => failure.id).filter((id) => z.uuid().safeParse(id).success)) : new Map<string, string>();
+  const titles = await titlesOf(failures.map((failure) => failure.id).filter((id) => z.uuid().safeParse(id).success));
   return {
     action: input.action,
     done: decided.map((decision) => ({ id: decision.id, title: decision.title, path: `/${decision.slug}` })),
