@@ -74,7 +74,7 @@ const setMode = async (adminNotices: string, user: { id: string; role?: 'user' |
 describe('the setting', () => {
   it('is saved by an admin without a rebuild, and refused to guests, plain users, other sites, nonsense and huge bodies', async () => {
     expect(await (await setMode('digest')).json()).toEqual({ rebuild: false });
-    expect((await pool.query(`SELECT value FROM site_settings WHERE key = 'moderation'`)).rows[0].value).toEqual({ adminNotices: 'digest' });
+    expect((await pool.query(`SELECT value FROM site_settings WHERE key = 'moderation'`)).rows[0].value).toMatchObject({ adminNotices: 'digest' });
 
     expect((await setMode('none', null)).status).toBe(401);
     const plain = await setMode('none', { id: 'ana', role: 'user' });
@@ -92,7 +92,7 @@ describe('the setting', () => {
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: ERROR_TABLE.too_large.message });
-    expect((await pool.query(`SELECT value FROM site_settings WHERE key = 'moderation'`)).rows[0].value).toEqual({ adminNotices: 'digest' });
+    expect((await pool.query(`SELECT value FROM site_settings WHERE key = 'moderation'`)).rows[0].value).toMatchObject({ adminNotices: 'digest' });
   });
 });
 

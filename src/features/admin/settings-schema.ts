@@ -71,8 +71,44 @@ export const ADMIN_NOTICE_MODE_LABELS: Record<AdminNoticeMode, string> = {
   none: 'Ninguno',
 };
 
+/** Canned rejection reasons (issue 22): what a new site offers until an admin edits the list. */
+export const DEFAULT_REJECTION_REASONS = [
+  'Enlace roto o sitio caído',
+  'No es una herramienta de IA',
+  'Descripción insuficiente: cuenta qué hace la herramienta y para quién es',
+  'Duplicada: la herramienta ya está en el directorio',
+  'Falta la web oficial de la herramienta',
+] as const;
+/** Short enough to pick from a list; what reaches the author is capped like a typed reason (LIMITS.reviewNote). */
+export const REJECTION_REASON_MAX = 200;
+export const REJECTION_REASONS_MAX = 20;
+
+/**
+ * The list as the settings form sends it: one text per row, blank rows (the empty «Nuevo motivo» row) left out.
+ * Checked as a whole so that the message sits beside the list and names the row.
+ */
+const rejectionReasons = z
+  .array(z.string({ error: 'Escribe cada motivo como texto.' }), { error: 'Escribe los motivos como una lista.' })
+  .transform((reasons) => reasons.map((reason) => reason.trim().replace(/\s+/g, ' ')).filter((reason) => reason !== ''))
+  .superRefine((reasons, context) => {
+    if (reasons.length > REJECTION_REASONS_MAX) {
+      context.addIssue({ code: 'custom', message: `Como mucho ${REJECTION_REASONS_MAX} motivos.` });
+      return;
+    }
+    const seen = new Set<string>();
+    reasons.forEach((reason, index) => {
+      if (reason.length > REJECTION_REASON_MAX)
+        context.addIssue({ code: 'custom', message: `El motivo ${index + 1} supera ${REJECTION_REASON_MAX} caracteres.` });
+      const key = reason.toLocaleLowerCase('es');
+      if (seen.has(key)) context.addIssue({ code: 'custom', message: `El motivo ${index + 1} está repetido.` });
+      seen.add(key);
+    });
+  });
+
 export const moderationSettingsSchema = z.object({
   adminNotices: z.enum(ADMIN_NOTICE_MODES, { error: 'Elige cómo quieres recibir los avisos.' }).default('each'),
+  // An emptied list stays empty: the default is only for a site that never saved one.
+  rejectionReasons: rejectionReasons.default([...DEFAULT_REJECTION_REASONS]),
 });
 export type ModerationSettings = z.output<typeof moderationSettingsSchema>;
 

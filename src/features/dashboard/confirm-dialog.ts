@@ -1,6 +1,7 @@
 /**
- * A confirmation before something that cannot be undone ('¿Eliminar publicación?', '¿Eliminar imagen?'): a native
- * modal dialog built on demand, so the page behind is inert, focus starts on 'Cancelar' and Escape cancels.
+ * A confirmation before something that cannot be undone ('¿Eliminar publicación?', '¿Eliminar imagen?') or that
+ * acts on many things at once ('¿Aprobar 2 herramientas?'): a native modal dialog built on demand, so the page
+ * behind is inert, focus starts on 'Cancelar' and stays inside, and Escape cancels.
  * Plain DOM, usable from the pages' scripts and from islands alike.
  */
 
@@ -9,6 +10,8 @@ export interface ConfirmOptions {
   description: string;
   confirmLabel: string;
   cancelLabel?: string;
+  /** 'danger' (default) for what cannot be undone; 'primary' for a confirmation that is not destructive (approving). */
+  tone?: 'danger' | 'primary';
 }
 
 let counter = 0;
@@ -21,7 +24,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** Resolves true when the visitor confirms; focus goes back to where it was either way. */
-export function confirmAction({ title, description, confirmLabel, cancelLabel = 'Cancelar' }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({ title, description, confirmLabel, cancelLabel = 'Cancelar', tone = 'danger' }: ConfirmOptions): Promise<boolean> {
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const id = `confirmacion-${++counter}`;
   const dialog = element('dialog', 'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50');
@@ -41,7 +44,9 @@ export function confirmAction({ title, description, confirmLabel, cancelLabel = 
   );
   const confirm = element(
     'button',
-    'rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700',
+    tone === 'danger'
+      ? 'rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700'
+      : 'rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700',
     confirmLabel,
   );
   cancel.type = 'button';
@@ -57,6 +62,14 @@ export function confirmAction({ title, description, confirmLabel, cancelLabel = 
     confirm.addEventListener('click', () => {
       confirmed = true;
       dialog.close();
+    });
+    // A modal dialog makes the page inert, but Chromium still lets Tab leave for the browser's own controls: keep it between the two buttons.
+    dialog.addEventListener('keydown', (event) => {
+      if (event.key !== 'Tab') return;
+      const [first, last] = event.shiftKey ? [confirm, cancel] : [cancel, confirm];
+      if (document.activeElement !== last) return;
+      event.preventDefault();
+      first.focus();
     });
     // A press on the backdrop lands on the dialog element itself.
     dialog.addEventListener('click', (event) => {

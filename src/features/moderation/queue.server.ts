@@ -129,6 +129,13 @@ export async function rejectSubmission(id: string, reason: string, actor: Sessio
   }, pool);
 }
 
+/** The titles of those of these posts that exist (ids already checked to be UUIDs), so a batch's answer can name them. */
+export async function titlesOf(ids: string[], db: Queryable = getPool()): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; title: string }>('SELECT id, title FROM posts WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
 /**
  * Tells the author by e-mail: the page's address on approval, the reason and the editor's address on rejection,
  * the reason and the dashboard's address when an admin withdraws a published tool (issue 22).
