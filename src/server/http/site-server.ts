@@ -22,6 +22,7 @@ import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts
 import { securityOptions } from './security-options.ts';
 import { StalePages, toolPageSlug } from './stale-pages.ts';
 import { StaticFiles } from './static-files.ts';
+import { finishPendingWork } from '../shutdown.ts';
 import { databaseUnavailableResponse } from './unavailable.ts';
 
 const HEALTH_PATH = '/api/health';
@@ -222,6 +223,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       active = await loadBuild(options.buildsDir, security);
       stale.reset(active.contentReadAt);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      // A request whose visitor left is still being handled after its socket closed: let its work finish.
+      await finishPendingWork();
+    },
   };
 }
