@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamicImports, pageResources, staticImports } from './page-weight.ts';
 import { table, verdict } from './report.ts';
 import { nginxConfig } from './servers.ts';
+import { median } from './static-vs-nginx.ts';
 import { percentile } from './sign-in.ts';
 import { assertLoopback, parseWrk } from './wrk.ts';
 import { cookieHeader, pickerCategoryIds } from './approval.ts';
@@ -81,11 +82,20 @@ describe('dynamicImports', () => {
 
 describe('nginxConfig', () => {
   it('serves the build like our server, on loopback, with its files in the temporary folder', () => {
-    const config = nginxConfig({ port: 4426, clientDir: '/srv/build/client', tempDir: '/tmp/bench' });
+    const config = nginxConfig({ port: 4426, clientDir: '/srv/build/client', tempDir: '/tmp/bench', workers: 2 });
     expect(config).toContain('listen 127.0.0.1:4426;');
+    // As many processes as ours (WEB_CONCURRENCY), not one per core.
+    expect(config).toMatch(/^worker_processes 2;$/m);
     expect(config).toContain('root /srv/build/client;');
     expect(config).toContain('try_files $uri $uri.html $uri/index.html =404;');
     expect(config).toContain('pid /tmp/bench/nginx.pid;');
+  });
+});
+
+describe('median', () => {
+  it('takes the middle round, or the mean of the two middle ones', () => {
+    expect(median([0.4, 0.95, 0.9])).toBe(0.9);
+    expect(median([3, 1, 4, 2])).toBe(2.5);
   });
 });
 

@@ -60,9 +60,10 @@ export async function startOurServer(options: { root: string; port: number; env:
   return answeringOrStopped(child, url, options.timeoutMs, () => output);
 }
 
-export function nginxConfig(options: { port: number; clientDir: string; tempDir: string }): string {
+/** `workers`: nginx's worker_processes, set to our WEB_CONCURRENCY so both serve with as many processes. */
+export function nginxConfig(options: { port: number; clientDir: string; tempDir: string; workers: number }): string {
   const temp = (name: string) => path.join(options.tempDir, name);
-  return `worker_processes auto;
+  return `worker_processes ${options.workers};
 pid ${temp('nginx.pid')};
 error_log ${temp('error.log')} warn;
 daemon off;
@@ -90,7 +91,7 @@ http {
 `;
 }
 
-export async function startNginx(options: { port: number; clientDir: string; tempDir: string; timeoutMs: number }): Promise<RunningServer> {
+export async function startNginx(options: { port: number; clientDir: string; tempDir: string; workers: number; timeoutMs: number }): Promise<RunningServer> {
   await mkdir(options.tempDir, { recursive: true });
   const configPath = path.join(options.tempDir, 'nginx.conf');
   await writeFile(configPath, nginxConfig(options));

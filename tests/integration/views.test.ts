@@ -1,6 +1,8 @@
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { closeDb, createPool } from '../../src/server/db/client.ts';
 import { countView, readViewStats } from '../../src/features/views/queries.server.ts';
+import { ViewBatcher } from '../../src/features/views/view-batches.server.ts';
+import { finishPendingWork } from '../../src/server/shutdown.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';
 import { refreshPopularityScores } from '../../src/server/catalogue/jobs.ts';
 import { countViewEndpoint, liveViewsEndpoint, viewStatsEndpoint } from '../../src/features/views/views.server.ts';
@@ -122,6 +124,81 @@ describe('counting views', () => {
     } finally {
       await other.end();
     }
+  });
+
+  const anonymous = (n: number, slug = 'antigua') => ({
+    postId: toolId(slug),
+    sessionId: session(n),
+    userId: null as string | null,
+    visitorType: 'unregistered' as const,
+    userAgent: chrome,
+  });
+  /** The pool as the batcher sees it, with `fail(call)` deciding how each numbered call goes wrong (or not). */
+  const flaky = (fail: (call: number) => 'before' | 'after' | null) => {
+    let calls = 0;
+    return {
+      get calls() {
+        return calls;
+      },
+      query: async (text: string, values: unknown[]) => {
+        const how = fail(++calls);
+        // A connection lost before the call reached the database, or after it committed but before the answer came back.
+        const lost = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+        if (how === 'before') throw lost;
+        const result = await wide.query(text, values);
+        if (how === 'after') throw lost;
+        return result;
+      },
+    };
+  };
+
+  it('counts the rest of a batch when one of its views fails: the failed call is split, not given up', async () => {
+    const views = Array.from({ length: 30 }, (_, n) => anonymous(300 + n));
+    // An account deleted between reading the session and counting: its row breaks the foreign key.
+    views[17] = { ...views[17]!, userId: 'cuenta-borrada' };
+    const results = await Promise.allSettled(views.map((view) => countView(view, wide)));
+    expect(results.map((result) => result.status)).toEqual(views.map((_, n) => (n === 17 ? 'rejected' : 'fulfilled')));
+    const numbers = results.flatMap((result) => (result.status === 'fulfilled' && result.value?.counted ? [result.value.views] : []));
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 29 }, (_, n) => n + 1));
+    expect(await viewsOf('antigua')).toEqual({ views: 29, rows: 29 });
+  });
+
+  it('tries a batch again while the database is unreachable, and counts each view once', async () => {
+    const db = flaky((call) => (call <= 2 ? 'before' : null));
+    const batcher = new ViewBatcher(db as unknown as typeof wide, 30, [0, 0, 0]);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => batcher.count(anonymous(400 + n))));
+    expect(db.calls).toBe(3);
+    expect(results.map((result) => result!.views).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n + 1));
+    expect(await viewsOf('antigua')).toEqual({ views: 20, rows: 20 });
+  });
+
+  it('never counts twice a batch that committed but whose answer was lost', async () => {
+    const db = flaky((call) => (call === 1 ? 'after' : null));
+    const batcher = new ViewBatcher(db as unknown as typeof wide, 30, [0]);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => batcher.count(anonymous(500 + n))));
+    expect(db.calls).toBe(2);
+    // The retry finds each view's own row: the count stays exact and every caller gets the tool's number.
+    expect(results.every((result) => result?.views === 20)).toBe(true);
+    expect(await viewsOf('antigua')).toEqual({ views: 20, rows: 20 });
+  });
+
+  it('answers with the error once the database stays unreachable past the retries', async () => {
+    const db = flaky(() => 'before');
+    const batcher = new ViewBatcher(db as unknown as typeof wide, 30, [0, 0]);
+    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, n) => batcher.count(anonymous(600 + n))));
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    // One call and two retries for the whole batch: an unreachable database is not asked once per view.
+    expect(db.calls).toBe(3);
+    expect(await viewsOf('antigua')).toEqual({ views: 0, rows: 0 });
+  });
+
+  it('a clean shutdown waits for the views still queued or in flight', async () => {
+    const pending = Array.from({ length: 100 }, (_, n) => countView(anonymous(700 + n, n % 2 === 0 ? 'antigua' : 'reciente'), wide));
+    await finishPendingWork();
+    // Read before any caller's answer is awaited: the counts are already in the database.
+    expect(await viewsOf('antigua')).toEqual({ views: 50, rows: 50 });
+    expect(await viewsOf('reciente')).toEqual({ views: 50, rows: 50 });
+    expect((await Promise.all(pending)).every((result) => result?.counted)).toBe(true);
   });
 
   it('counts the same session again once the 30-minute window has passed', async () => {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { CountViewResult, ViewStats } from './views.ts';
 import type { VisitorType } from '../visitor/visitor.ts';
 import { getPool } from '../../server/db/client.ts';
+import { beforeShutdown } from '../../server/shutdown.ts';
 import { ViewBatcher } from './view-batches.server.ts';
 
 /**
@@ -20,14 +21,18 @@ export interface ViewToCount {
   userAgent: string | null;
 }
 
-const batchers = new WeakMap<pg.Pool, ViewBatcher>();
+/** One batcher per pool (a process has one; tests stand for several processes with several). */
+const batchers = new Map<pg.Pool, ViewBatcher>();
 
 /** Counts a view of a published tool, batched with the others arriving meanwhile; undefined when there is no such published tool. */
 export function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise<CountViewResult | undefined> {
   let batcher = batchers.get(pool);
   if (!batcher) {
-    batcher = new ViewBatcher(pool, VIEW_DEDUPE_MINUTES);
-    batchers.set(pool, batcher);
+    const created = new ViewBatcher(pool, VIEW_DEDUPE_MINUTES);
+    batchers.set(pool, created);
+    // Views still queued or in flight are counted before the process closes its pool.
+    beforeShutdown(() => created.settled());
+    batcher = created;
   }
   return batcher.count(view);
 }

@@ -23,6 +23,7 @@ import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts
 import { securityOptions } from './security-options.ts';
 import { StalePages, toolPageSlug } from './stale-pages.ts';
 import { StaticFiles } from './static-files.ts';
+import { finishPendingWork } from '../shutdown.ts';
 import { databaseUnavailableResponse } from './unavailable.ts';
 
 const HEALTH_PATH = '/api/health';
@@ -105,6 +106,27 @@ function spanishAdapterFailures(response: ServerResponse): void {
   }) as ServerResponse['end'];
 }
 
+const hostChecks = new Map<string, boolean>();
+const MAX_HOST_CHECKS = 64;
+
+/**
+ * Whether a Host header leaves the path as it is when handle() builds its URL from it ("a/b" or "a?" would not, and a
+ * broken one is a 400 there). A site sees a handful of distinct headers: each is checked once per process.
+ */
+function plainHost(host: string | undefined): boolean {
+  const key = host ?? 'local';
+  let plain = hostChecks.get(key);
+  if (plain === undefined) {
+    try {
+      plain = new URL(`http://${key}/p`).pathname === '/p';
+    } catch {
+      plain = false;
+    }
+    if (hostChecks.size < MAX_HOST_CHECKS) hostChecks.set(key, plain);
+  }
+  return plain;
+}
+
 function listen(server: Server | NetServer, port: number, host: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -140,6 +162,25 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   await redirects.reload();
   const stale = new StalePages(getPool, active.contentReadAt);
   const previous = new PreviousAssets(options.buildsDir, security);
+
+  /**
+   * The hot path (issue 21: the profile showed parsing, header merging and awaits around every file): a GET or HEAD
+   * for a file in memory at one of its plain addresses, with no redirect and no newer version on demand, answered
+   * without building a URL or a promise. What handle() checks first (a broken Host, a trailing slash, the health path)
+   * cannot apply to such a request; anything else, and any doubt, goes to handle(), which answers as it always did.
+   */
+  function sendBuiltFile(build: ActiveBuild, request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const raw = request.url ?? '';
+    const query = raw.indexOf('?');
+    const address = query === -1 ? raw : raw.slice(0, query);
+    const file = build.files.atPlainAddress(address);
+    if (!file || address === HEALTH_PATH || build.files.carriesAds(file) || !plainHost(request.headers.host)) return false;
+    if (redirects.lookup(address)) return false;
+    const slug = toolPageSlug(address);
+    if (slug && stale.peek(slug) !== false) return false;
+    return build.files.sendFromMemory(request, response, file);
+  }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const build = active;
@@ -218,6 +259,12 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   }
 
   const server = createServer((request, response) => {
+    try {
+      if (sendBuiltFile(active, request, response)) return;
+    } catch (error) {
+      sendServerError(request, response, error);
+      return;
+    }
     handle(request, response).catch((error: unknown) => sendServerError(request, response, error));
   });
 
@@ -231,6 +278,10 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       stale.reset(active.contentReadAt);
       previous.reset();
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      // A request whose visitor left is still being handled after its socket closed: let its work finish.
+      await finishPendingWork();
+    },
   };
 }

@@ -39,8 +39,16 @@ export class StalePages {
 
   /** Whether the static file of this tool page is older than the database, as of at most a second ago. */
   async has(slug: string): Promise<boolean> {
+    const known = this.peek(slug);
+    if (known !== undefined) return known;
+    await this.reload();
+    return this.slugs.has(slug);
+  }
+
+  /** The same answer without waiting while the list is fresh; undefined when it is due a reload (call has()). */
+  peek(slug: string): boolean | undefined {
     if (!this.builtFrom) return false;
-    if (Date.now() - this.loadedAt > RELOAD_AFTER_MS) await this.reload();
+    if (Date.now() - this.loadedAt > RELOAD_AFTER_MS) return undefined;
     return this.slugs.has(slug);
   }
 

@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../build/precompress.ts';
 import { acceptedEncodings, StaticFiles } from './static-files.ts';
+import { RESOURCE_POLICY } from './security-headers.ts';
 
 const page = (n: number) => `<!doctype html><html><head><script>console.log(${n})</script></head><body>${'herramienta '.repeat(400)}${n}</body></html>`;
 const PAGE_BYTES = Buffer.byteLength(page(1));
@@ -81,6 +82,36 @@ describe('StaticFiles', () => {
     expect(files.bytesInMemory).toBeLessThanOrEqual(Math.floor(PAGE_BYTES * 2.5));
     // An evicted page is read again from disk, unchanged.
     expect((await get('/pagina-1')).body.toString()).toBe(page(1));
+  });
+
+  it('resolves every address of a file once, and offers the plain ones to the hot path', () => {
+    const file = files.find('/pagina-3.html');
+    expect(file).toBeDefined();
+    for (const address of ['/pagina-3', '/pagina-3/', '/pagina-3.html']) expect(files.find(address)).toBe(file);
+    expect(files.atPlainAddress('/pagina-3')).toBe(file);
+    // These need the parser (trailing slash, escapes, dot segments): "parse it" is the answer, not the file.
+    for (const address of ['/pagina-3/', '/%70agina-3', '/x/../pagina-3', '/pagina-3?a=1']) expect(files.atPlainAddress(address)).toBeUndefined();
+    expect(files.find('/no-existe')).toBeUndefined();
+  });
+
+  it('answers from memory with every security header and the page policy in one write, or leaves it to send()', async () => {
+    const fresh = await StaticFiles.load(root, { https: false });
+    const untouched = { writeHead: () => expect.unreachable(), end: () => expect.unreachable() };
+    const request = { method: 'GET', headers: {} } as http.IncomingMessage;
+    expect(fresh.sendFromMemory(request, untouched as unknown as http.ServerResponse, fresh.find('/pagina-4')!)).toBe(false);
+    const page4 = await raw('/pagina-4');
+    for (const answer of [page4, await raw('/pagina-4')]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      // The page's own policy replaces the base one: one CSP header, never two.
+      expect(answer.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src[^;]*'sha256-/);
+      expect(answer.rawHeaders.filter((name) => name.toLowerCase() === 'content-security-policy')).toHaveLength(1);
+      expect(answer.bytes.toString()).toBe(page(4));
+    }
+    const logo = await raw('/media/logo.png');
+    expect(logo.headers['content-security-policy']).toBe(RESOURCE_POLICY);
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('streams images from disk and never keeps them', async () => {

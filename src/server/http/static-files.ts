@@ -3,6 +3,12 @@
  * ETag) once per build; the text files people ask for are kept in memory, plain and compressed, so a page in demand
  * costs one buffer write. The build writes a brotli and a gzip copy of every text file (src/server/build/precompress.ts);
  * the server sends the best one the browser accepts, and compresses a file itself only when a build has no copies.
+ *
+ * What a request costs beyond the bytes was measured with a CPU profile under load (issue 21): parsing the address,
+ * six setHeader calls and then a headers object merged into them, three map lookups per address, an await per file.
+ * So every address a file answers to is resolved once per build, and a file in memory keeps its complete response
+ * headers (security headers included) per encoding, written in one writeHead: a page in demand costs a map lookup and
+ * one write (sendFromMemory), without a promise.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -13,7 +19,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { COMPRESSED_SUFFIX } from '../build/precompress.ts';
 import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
-import { inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
+import { baseSecurityHeaders, inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,11 +59,16 @@ const MAX_FILE_IN_MEMORY = 1024 * 1024;
 
 type Encoding = keyof typeof COMPRESSED_SUFFIX;
 
+/** A response's headers as writeHead takes them: name, value, name, value… */
+type HeaderList = string[];
+
 interface CachedBody {
   body: Buffer;
   /** Absent for files too small to gain from compression. */
   gzip?: Buffer;
   br?: Buffer;
+  /** The complete headers of a 200 for each body, made on first use for the policy they carry. */
+  headers?: { policy: string | undefined; plain: HeaderList; gzip?: HeaderList; br?: HeaderList };
 }
 
 const cost = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
@@ -116,15 +127,24 @@ function cacheControlFor(urlPath: string): string {
 
 export class StaticFiles {
   private readonly files = new Map<string, StaticFile>();
+  /** Every address a file answers to ('/a', '/a.html', '/a/' trimmed, '/'), resolved once per build. */
+  private readonly addresses = new Map<string, StaticFile>();
+  /** The same addresses that a URL parser and decodeURIComponent leave exactly as they are (no escapes, dots or oddities). */
+  private readonly plainAddresses = new Map<string, StaticFile>();
   private readonly security: SecurityOptions;
+  /** The headers every response carries (security-headers.ts); a file with a policy of its own replaces the CSP. */
+  private readonly baseHeaders: [string, string][];
   /** Bodies in memory by file path, in order of last use (a Map keeps insertion order; a hit moves to the end). */
   private readonly cache = new Map<string, CachedBody>();
   private cachedBytes = 0;
+  /** The path last moved to the end of `cache`, so a run of hits on one page does not move it again. */
+  private lastCached: string | undefined;
   private readonly memoryBudgetBytes: number;
 
   private constructor(security: SecurityOptions, memoryBudgetBytes: number) {
     this.security = security;
     this.memoryBudgetBytes = memoryBudgetBytes;
+    this.baseHeaders = Object.entries(baseSecurityHeaders(security));
   }
 
   static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES): Promise<StaticFiles> {
@@ -161,14 +181,38 @@ export class StaticFiles {
       }
       site.files.set(urlPath, file);
     }
+    for (const urlPath of site.files.keys()) {
+      const aliases = [urlPath];
+      if (urlPath.endsWith('/index.html')) aliases.push(urlPath.slice(0, -'/index.html'.length) || '/');
+      else if (urlPath.endsWith('.html')) aliases.push(urlPath.slice(0, -'.html'.length));
+      for (const alias of aliases) {
+        const file = site.resolve(alias);
+        if (!file) continue;
+        site.addresses.set(alias, file);
+        if (isPlainAddress(alias)) site.plainAddresses.set(alias, file);
+      }
+    }
     return site;
   }
 
-  /** The file for a URL path: exact, then "<path>.html", then "<path>/index.html". */
-  find(urlPath: string): StaticFile | undefined {
-    if (urlPath === '/' || urlPath === '') return this.files.get('/index.html');
-    const trimmed = urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+  /** The rule behind every address: exact, then "<path>.html", then "<path>/index.html"; "/" is the home. */
+  private resolve(trimmed: string): StaticFile | undefined {
+    if (trimmed === '/') return this.files.get('/index.html');
     return this.files.get(trimmed) ?? this.files.get(`${trimmed}.html`) ?? this.files.get(`${trimmed}/index.html`);
+  }
+
+  /**
+   * The file at a request's raw path (before any "?"), when that path is exactly one of its addresses as a URL parser
+   * would leave it: the caller may then skip parsing and decoding. Undefined means "parse it", not "no such file".
+   */
+  atPlainAddress(rawPath: string): StaticFile | undefined {
+    return this.plainAddresses.get(rawPath);
+  }
+
+  /** The file for a URL path (a trailing slash is ignored). */
+  find(urlPath: string): StaticFile | undefined {
+    const trimmed = urlPath.length > 1 && urlPath.endsWith('/') ? urlPath.slice(0, -1) : urlPath;
+    return this.addresses.get(trimmed || '/');
   }
 
   /** The file's policy; a page with ad slots admits `adSources` too (undefined while ads are off). */
@@ -191,6 +235,7 @@ export class StaticFiles {
     if (hit) {
       this.cache.delete(file.path);
       this.cache.set(file.path, hit);
+      this.lastCached = file.path;
       return hit;
     }
     const { gzip: gzipCopy, br: brotliCopy } = file.compressed;
@@ -209,6 +254,7 @@ export class StaticFiles {
       this.cachedBytes -= cost(old);
     }
     this.cache.set(file.path, entry);
+    this.lastCached = file.path;
     this.cachedBytes += cost(entry);
     return entry;
   }
@@ -218,18 +264,56 @@ export class StaticFiles {
     return this.cachedBytes;
   }
 
+  /** The complete headers of an answer with this file: the base security headers, then the file's own. */
+  private headerList(file: StaticFile, status: number, policy: string | undefined, encoding?: Encoding, length?: number): HeaderList {
+    const list: HeaderList = [];
+    for (const [name, value] of this.baseHeaders) if (!policy || name !== 'content-security-policy') list.push(name, value);
+    list.push('content-type', file.type, 'cache-control', status === 200 ? file.cacheControl : 'no-store', 'etag', file.etag, 'vary', 'accept-encoding');
+    if (policy) list.push('content-security-policy', policy);
+    if (encoding) list.push('content-encoding', encoding);
+    if (length !== undefined) list.push('content-length', String(length));
+    return list;
+  }
+
+  /**
+   * Answers a 200 (or 304) with a file already in memory, in one writeHead and one write; false, having written
+   * nothing, when its bytes are not in memory (send() reads them). `adSources` as for send().
+   */
+  sendFromMemory(request: IncomingMessage, response: ServerResponse, file: StaticFile, adSources?: PolicySources): boolean {
+    const entry = file.cacheable ? this.cache.get(file.path) : undefined;
+    if (!entry) return false;
+    // Most recently used last; a page already there (the hot one, request after request) is left in place.
+    if (this.lastCached !== file.path) {
+      this.cache.delete(file.path);
+      this.cache.set(file.path, entry);
+      this.lastCached = file.path;
+    }
+    const policy = this.policyOf(file, adSources);
+    if (request.headers['if-none-match'] === file.etag) {
+      response.writeHead(304, this.headerList(file, 200, policy)).end();
+      return true;
+    }
+    let headers = entry.headers;
+    if (!headers || headers.policy !== policy) {
+      headers = entry.headers = {
+        policy,
+        plain: this.headerList(file, 200, policy, undefined, entry.body.length),
+        gzip: entry.gzip && this.headerList(file, 200, policy, 'gzip', entry.gzip.length),
+        br: entry.br && this.headerList(file, 200, policy, 'br', entry.br.length),
+      };
+    }
+    const encoding = bestEncoding(request, entry);
+    response.writeHead(200, encoding ? headers[encoding]! : headers.plain);
+    response.end(request.method === 'HEAD' ? undefined : encoding ? entry[encoding] : entry.body);
+    return true;
+  }
+
   /** Answers with the file; a file that vanished from disk (a build removed under us) ends the answer. */
   async send(request: IncomingMessage, response: ServerResponse, file: StaticFile, status = 200, adSources?: PolicySources): Promise<void> {
-    const headers: Record<string, string | number> = {
-      'content-type': file.type,
-      'cache-control': status === 200 ? file.cacheControl : 'no-store',
-      etag: file.etag,
-      vary: 'accept-encoding',
-    };
+    if (status === 200 && this.sendFromMemory(request, response, file, adSources)) return;
     const policy = this.policyOf(file, adSources);
-    if (policy) headers['content-security-policy'] = policy;
     if (status === 200 && request.headers['if-none-match'] === file.etag) {
-      response.writeHead(304, headers).end();
+      response.writeHead(304, this.headerList(file, status, policy)).end();
       return;
     }
     if (file.cacheable) {
@@ -240,20 +324,18 @@ export class StaticFiles {
         response.destroy();
         return;
       }
+      if (status === 200 && this.sendFromMemory(request, response, file, adSources)) return;
+      // A 404 or 410 page: rare, and never with the 200's cached headers.
       const encoding = bestEncoding(request, entry);
-      if (encoding) headers['content-encoding'] = encoding;
       const body = encoding ? entry[encoding]! : entry.body;
-      headers['content-length'] = body.length;
-      response.writeHead(status, headers);
+      response.writeHead(status, this.headerList(file, status, policy, encoding, body.length));
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
     // Too large to keep in memory: its compressed copy streams from disk like the file would.
     const encoding = bestEncoding(request, file.compressed);
     const copy = encoding ? file.compressed[encoding]! : { path: file.path, size: file.size };
-    if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = copy.size;
-    response.writeHead(status, headers);
+    response.writeHead(status, this.headerList(file, status, policy, encoding, copy.size));
     if (request.method === 'HEAD') {
       response.end();
       return;
@@ -262,6 +344,14 @@ export class StaticFiles {
     createReadStream(copy.path)
       .on('error', () => response.destroy())
       .pipe(response);
+  }
+}
+
+function isPlainAddress(address: string): boolean {
+  try {
+    return new URL(address, 'http://local').pathname === address && decodeURIComponent(address) === address;
+  } catch {
+    return false;
   }
 }
 
