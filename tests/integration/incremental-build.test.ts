@@ -92,7 +92,8 @@ beforeAll(async () => {
 
 afterAll(() => rm(buildsDir, { recursive: true, force: true }));
 
-describe('incremental rebuild', () => {
+// Each step is a real rebuild: seconds on a quiet machine, much longer on a loaded one.
+describe('incremental rebuild', { timeout: 300_000 }, () => {
   it('an approval reaches the home, its category, the search and the sitemap', async () => {
     const untouched = {
       tool: await readFile(path.join(fullClient, `${unrelated.slug}.html`)),

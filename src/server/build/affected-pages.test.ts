@@ -64,7 +64,9 @@ describe('affectedPages', () => {
     const after: CatalogueMap = { ...before, tools: { a: tool('chat-gpt', ['texto']), c: before.tools.c! } };
     const affected = affectedPages(input(after));
     expect(affected.kind === 'pages' && affected.tools.sort()).toEqual(['a', 'b']);
-    expect(pages(affected)).toEqual(expect.arrayContaining(['/chatgpt', '/chat-gpt', '/midjourney', '/alternativas/midjourney', '/categoria/imagen', '/categoria/texto']));
+    expect(pages(affected)).toEqual(
+      expect.arrayContaining(['/chatgpt', '/chat-gpt', '/midjourney', '/alternativas/midjourney', '/categoria/imagen', '/categoria/texto']),
+    );
   });
 
   it('a tool moved to another category renders both categories', () => {

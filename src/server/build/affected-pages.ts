@@ -8,7 +8,16 @@ import { categoryPageCount } from '../../lib/category-paging.ts';
 import type { CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 
 /** Pages that list or count the whole catalogue: rendered again for any change. */
-export const CATALOGUE_PAGES = ['/', '/categorias', '/buscar', '/herramientas-ia-gratis', '/feed.xml', '/sitemap.xml', '/pagefind/sugerencias.json', '/pagefind/tarjetas.json'];
+export const CATALOGUE_PAGES = [
+  '/',
+  '/categorias',
+  '/buscar',
+  '/herramientas-ia-gratis',
+  '/feed.xml',
+  '/sitemap.xml',
+  '/pagefind/sugerencias.json',
+  '/pagefind/tarjetas.json',
+];
 
 export interface AffectedInput {
   /** The catalogue the current build was made from. */

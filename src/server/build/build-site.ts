@@ -165,13 +165,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const finished = await markBuilding(options.buildsDir, id);
   try {
     const target = { id, outDir, fingerprint, baseFingerprint: base, contentVersion, contentReadAt, started, expectedPages: current?.info.pages };
-    const info = await buildInto(options, target, map).catch(
-      async (error: unknown) => {
-        // A failed build's folder is never served: free its space now rather than at the next start.
-        await rm(outDir, { recursive: true, force: true });
-        throw error;
-      },
-    );
+    const info = await buildInto(options, target, map).catch(async (error: unknown) => {
+      // A failed build's folder is never served: free its space now rather than at the next start.
+      await rm(outDir, { recursive: true, force: true });
+      throw error;
+    });
     await activateBuild(options.buildsDir, id);
     return { skipped: false, info };
   } finally {

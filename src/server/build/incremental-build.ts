@@ -8,23 +8,33 @@
 import { spawn } from 'node:child_process';
 import { readdir, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSearchIndex } from '../../features/search/search-index.server.ts';
+import { buildSearchIndex, SEARCH_CARDS_FILE } from '../../features/search/search-index.server.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
 import { buildSite, countPages, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
-import { activateBuild, markBuilding, newBuildId, readCatalogueMapFile, readCurrentBuild, writeBuildInfo, writeCatalogueMap, type BuildInfo } from './builds.ts';
+import {
+  activateBuild,
+  markBuilding,
+  newBuildId,
+  readCatalogueMapFile,
+  readCurrentBuild,
+  writeBuildInfo,
+  writeCatalogueMap,
+  type BuildInfo,
+} from './builds.ts';
 import { linkTree } from './link-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
-import type { RenderReport } from './render-pages.ts';
-import { pageFile } from './twin-routes.ts';
+import { EVENT_PREFIX, pageFile, type RenderEvent } from './twin-routes.ts';
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
 /** Written again from the database by every rebuild, so never linked from the served build. */
 const SEARCH_FOLDER = path.join('client', 'pagefind');
 const RENDERER = path.join('src', 'server', 'build', 'render-pages.ts');
+/** The search result cards the index build takes (SEARCH_CARDS_FILE), as an address. */
+const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
 
 export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: number; removed: number } | { kind: 'full'; reason: string };
 
@@ -50,22 +60,41 @@ async function builtSitemapParts(clientDir: string): Promise<number> {
   return (await readdir(clientDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name)).length;
 }
 
-/** Renders `paths` into `outDir` with its own server bundle, in a child process (render-pages.ts). */
-function renderPages(options: BuildOptions, outDir: string, paths: string[]): Promise<RenderReport> {
+export interface RenderReport {
+  written: string[];
+  missing: string[];
+}
+
+/**
+ * Renders `paths` into `outDir` with its own server bundle, in a child process (render-pages.ts); `onWritten` hears
+ * of each page as soon as its file is in place.
+ */
+function renderPages(options: BuildOptions, outDir: string, paths: string[], onWritten: (pathname: string) => void): Promise<RenderReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(options.root, RENDERER), outDir], {
       cwd: options.root,
       env: { ...process.env, DATABASE_URL: options.databaseUrl, SITE_URL: options.siteUrl, SITE_NAME: options.siteName },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    let stdout = '';
+    const report: RenderReport = { written: [], missing: [] };
+    let partial = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith(EVENT_PREFIX)) continue;
+        const event = JSON.parse(line.slice(EVENT_PREFIX.length)) as RenderEvent;
+        if ('written' in event) {
+          report.written.push(event.written);
+          onWritten(event.written);
+        } else report.missing.push(event.missing);
+      }
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
     child.on('error', reject);
     child.on('exit', (code) => {
-      const last = stdout.trim().split('\n').pop() ?? '';
-      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last) as RenderReport);
+      if (code === 0 && report.written.length + report.missing.length === paths.length) resolve(report);
       else reject(new Error(`El renderizado incremental terminó con código ${code}:\n${stderr}`));
     });
     child.stdin.end(JSON.stringify(paths));
@@ -119,15 +148,25 @@ export async function buildIncrementally(options: BuildOptions): Promise<Increme
     // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
     await symlink(await realpath(path.join(current.dir, 'server')), path.join(outDir, 'server'));
     report('Generando páginas', 20);
-    const rendered = await renderPages(options, outDir, affected.paths);
+    // The search index is built by Pagefind's own process: it starts as soon as the cards are written, while the
+    // rest of the pages render (the cards come first in the list).
+    let indexing: Promise<number> | undefined;
+    const indexStarted = Date.now();
+    const paths = [SEARCH_CARDS_PATH, ...affected.paths.filter((pathname) => pathname !== SEARCH_CARDS_PATH)];
+    const rendered = await renderPages(options, outDir, paths, (pathname) => {
+      if (pathname === SEARCH_CARDS_PATH) indexing = buildSearchIndex(options.pool, clientDir);
+    }).catch(async (error: unknown) => {
+      await indexing?.catch(() => undefined);
+      throw error;
+    });
     for (const pathname of rendered.missing) {
       const file = path.join(clientDir, pageFile(pathname));
       await Promise.all(['', COMPRESSED_SUFFIX.gzip, COMPRESSED_SUFFIX.br].map((suffix) => rm(file + suffix, { force: true })));
     }
     report('Creando el índice de búsqueda', 70);
-    const indexStarted = Date.now();
-    const indexed = await buildSearchIndex(options.pool, clientDir);
-    log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
+    if (!indexing) throw new Error('El renderizado incremental no escribió las tarjetas de búsqueda.');
+    const indexed = await indexing;
+    log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms (a la vez que las páginas).`);
     report('Comprimiendo', 90);
     // The search folder as it is now: the index build took the cards file the renderer wrote there.
     const pages = rendered.written.filter((pathname) => !pathname.startsWith('/pagefind/')).map((pathname) => path.join(clientDir, pageFile(pathname)));

@@ -3,7 +3,8 @@
  * serves it on a loopback port only it knows, asks the internal route (src/pages/reconstruccion-interna/) for each
  * address it reads on stdin (a JSON array), and writes each page into the build's client folder. A child process,
  * not the server itself, so the bundle's per-process caches start empty and its memory goes when it ends.
- * Prints one JSON line: the addresses written, and those whose route no longer has the page (404).
+ * Prints one JSON line per address as soon as it is done: written, or missing when its route no longer has the
+ * page (404), so the parent can start on a file (the search cards) while the rest renders.
  * Usage: node src/server/build/render-pages.ts <build folder>
  */
 import { randomBytes } from 'node:crypto';
@@ -12,15 +13,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceFile } from './replace-file.ts';
-import { pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress } from './twin-routes.ts';
+import { EVENT_PREFIX, pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderEvent } from './twin-routes.ts';
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
-
-export interface RenderReport {
-  written: string[];
-  missing: string[];
-}
 
 type Handler = (request: IncomingMessage, response: ServerResponse, next: () => void) => unknown;
 
@@ -30,7 +26,11 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function renderPages(buildDir: string, paths: string[]): Promise<RenderReport> {
+function emit(event: RenderEvent): void {
+  process.stdout.write(EVENT_PREFIX + JSON.stringify(event) + '\n');
+}
+
+async function renderPages(buildDir: string, paths: string[]): Promise<void> {
   const token = randomBytes(24).toString('hex');
   process.env[RENDER_TOKEN_ENV] = token;
   const { handler } = (await import(pathToFileURL(path.join(buildDir, 'server', 'entry.mjs')).href)) as { handler: Handler };
@@ -44,17 +44,16 @@ async function renderPages(buildDir: string, paths: string[]): Promise<RenderRep
   server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const report: RenderReport = { written: [], missing: [] };
   let next = 0;
   const worker = async () => {
     while (next < paths.length) {
       const pathname = paths[next++]!;
       const response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
       const body = Buffer.from(await response.arrayBuffer());
-      if (response.status === 404) report.missing.push(pathname);
+      if (response.status === 404) emit({ missing: pathname });
       else if (response.status === 200) {
         await replaceFile(path.join(buildDir, 'client', pageFile(pathname)), body);
-        report.written.push(pathname);
+        emit({ written: pathname });
       } else throw new Error(`${pathname} respondió HTTP ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
     }
   };
@@ -63,12 +62,10 @@ async function renderPages(buildDir: string, paths: string[]): Promise<RenderRep
   } finally {
     server.close();
   }
-  return report;
 }
 
 const [buildDir] = process.argv.slice(2);
 if (!buildDir) throw new Error('Falta la carpeta de la construcción.');
-const report = await renderPages(path.resolve(buildDir), JSON.parse(await readStdin()) as string[]);
-process.stdout.write(JSON.stringify(report) + '\n');
+await renderPages(path.resolve(buildDir), JSON.parse(await readStdin()) as string[]);
 // The bundle's database pool and timers would keep the process alive.
 process.exit(0);

@@ -8,6 +8,10 @@ import { TWIN_PREFIX } from '../../lib/page-path.ts';
 export const RENDER_TOKEN_HEADER = 'x-reconstruccion';
 export const RENDER_TOKEN_ENV = 'INCREMENTAL_RENDER_TOKEN';
 
+/** One line of the renderer's output (render-pages.ts), after EVENT_PREFIX: the bundle may print lines of its own. */
+export type RenderEvent = { written: string } | { missing: string };
+export const EVENT_PREFIX = 'render-pages ';
+
 /** The file under a build's client folder that holds a page (build.format 'file': "/x" is x.html, "/" index.html). */
 export function pageFile(pathname: string): string {
   if (pathname === '/') return 'index.html';
