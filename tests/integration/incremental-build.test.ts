@@ -3,7 +3,7 @@
  * and a rename each make a new build in which the home, the category pages, the search index and the sitemap show
  * the change, while pages the change does not touch stay the very same files (hard links to the full build's).
  */
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,12 +44,13 @@ interface Tool {
   category: string;
 }
 
-/** A published, live, not featured tool of a category, its first category being that one. */
+/** A published, live, not featured tool of that one category, with a full article (thin pages stay out of the sitemap). */
 async function toolOf(category: string, offset = 0): Promise<Tool> {
   const { rows } = await pool.query<Tool>(
     `SELECT p.id, p.slug, p.title, c.slug AS category FROM posts p
      JOIN post_categories pc ON pc.post_id = p.id JOIN categories c ON c.id = pc.category_id
      WHERE c.slug = $1 AND p.status = 'published' AND NOT p.is_featured AND p.discontinued_at IS NULL
+       AND NOT p.article_is_template AND p.article_text_length >= 1000
        AND (SELECT count(*) FROM post_categories other WHERE other.post_id = p.id) = 1
      ORDER BY p.slug OFFSET $2 LIMIT 1`,
     [category, offset],
@@ -64,6 +65,14 @@ const exists = async (file: string) =>
     () => true,
     () => false,
   );
+
+/** Every page of a category, as one text: a tool may sit on any of them. */
+async function categoryPages(slug: string): Promise<string> {
+  const folder = path.join(await client(), 'categoria', slug, 'pagina');
+  const later = await readdir(folder).catch(() => [] as string[]);
+  const files = [`categoria/${slug}.html`, ...later.filter((name) => name.endsWith('.html')).map((name) => `categoria/${slug}/pagina/${name}`)];
+  return (await Promise.all(files.map(page))).join('\n');
+}
 
 async function searchSlugs(query: string): Promise<string[]> {
   const { pagefind } = await loadBuiltSearch(await client());
@@ -120,25 +129,25 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
 
   it('an edit reaches the tool page, its category and the search', async () => {
     const edited = await toolOf('escritura');
-    const before = await page('categoria/escritura.html');
+    const before = await categoryPages('escritura');
     const title = `${edited.title} Renovada`;
     await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, title]);
     await incremental();
     expect(await page(`${edited.slug}.html`)).toContain(title);
     expect(before).not.toContain(title);
-    expect(await page('categoria/escritura.html')).toContain(title);
+    expect(await categoryPages('escritura')).toContain(title);
     expect(await searchSlugs('Renovada')).toContain(edited.slug);
     expect(await page('sitemap.xml')).toContain(`/${edited.slug}</loc>`);
   });
 
   it('an unpublishing removes the page and takes the tool out of its category, the search and the sitemap', async () => {
     const withdrawn = await toolOf('audio');
-    expect(await page('categoria/audio.html')).toContain(`href="/${withdrawn.slug}"`);
+    expect(await categoryPages('audio')).toContain(`href="/${withdrawn.slug}"`);
     await pool.query(`UPDATE posts SET status = 'withdrawn' WHERE id = $1`, [withdrawn.id]);
     await incremental();
     expect(await exists(`${withdrawn.slug}.html`)).toBe(false);
     expect(await exists(`${withdrawn.slug}.html.br`)).toBe(false);
-    expect(await page('categoria/audio.html')).not.toContain(`href="/${withdrawn.slug}"`);
+    expect(await categoryPages('audio')).not.toContain(`href="/${withdrawn.slug}"`);
     expect(await page('sitemap.xml')).not.toContain(`/${withdrawn.slug}</loc>`);
     expect(await searchSlugs(withdrawn.title)).not.toContain(withdrawn.slug);
   });
@@ -150,7 +159,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     await incremental();
     expect(await exists(`${renamed.slug}.html`)).toBe(false);
     expect(await page(`${slug}.html`)).toContain(renamed.title);
-    const category = await page('categoria/codigo.html');
+    const category = await categoryPages('codigo');
     expect(category).toContain(`href="/${slug}"`);
     expect(category).not.toContain(`href="/${renamed.slug}"`);
     const sitemap = await page('sitemap.xml');

@@ -17,6 +17,8 @@ import { EVENT_PREFIX, pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddr
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
+/** Tries of a page answered 503 (the database unavailable): on a loaded machine a connection now and then times out. */
+const ATTEMPTS = 3;
 
 type Handler = (request: IncomingMessage, response: ServerResponse, next: () => void) => unknown;
 
@@ -48,7 +50,12 @@ async function renderPages(buildDir: string, paths: string[]): Promise<void> {
   const worker = async () => {
     while (next < paths.length) {
       const pathname = paths[next++]!;
-      const response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
+      let response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
+      for (let attempt = 2; response.status === 503 && attempt <= ATTEMPTS; attempt++) {
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+        response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
+      }
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status === 404) emit({ missing: pathname });
       else if (response.status === 200) {
