@@ -7,7 +7,7 @@
  */
 import { startBackupSchedule } from '../src/server/backup/schedule.ts';
 import { holdSiteLock } from '../src/server/backup/site-lock.ts';
-import { buildSite } from '../src/server/build/build-site.ts';
+import { builtSite, rebuildSite } from '../src/server/build/incremental-build.ts';
 import { readCurrentBuild, removeLeftoverBuilds } from '../src/server/build/builds.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
@@ -38,7 +38,7 @@ await runCli(async () => {
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => (await buildSite({ ...siteBuildOptions(env, database), onProgress, force })).info.id,
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...siteBuildOptions(env, database), onProgress, force })),
     onBuilt: () => site.reload(),
     builtVersion: current.info.contentVersion,
     log,

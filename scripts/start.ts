@@ -1,6 +1,7 @@
 /** npm start: database (embedded unless DATABASE_URL), migrations, seed when empty, build when stale, serve. */
 import { startBackupSchedule } from '../src/server/backup/schedule.ts';
 import { buildSite } from '../src/server/build/build-site.ts';
+import { builtSite, rebuildSite } from '../src/server/build/incremental-build.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { readEnv } from '../src/server/env.ts';
@@ -38,7 +39,7 @@ await runCli(async () => {
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => (await buildSite({ ...buildOptions, onProgress, force })).info.id,
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force })),
     onBuilt: () => site.reload(),
     builtVersion: build.info.contentVersion,
     log,

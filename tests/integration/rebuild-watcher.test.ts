@@ -13,7 +13,7 @@ function watcherWith(build: (progress: (phase: string, percent: number) => void,
       startRebuildWatcher({
         pool,
         readContentVersion: () => readContentVersion(pool),
-        build,
+        build: async (progress, force) => ({ id: await build(progress, force) }),
         onBuilt: async (id) => {
           served.push(id);
         },
@@ -139,6 +139,29 @@ describe('manual rebuilds', () => {
     watcher.stop();
   });
 
+  it('an incremental rebuild does not hold the next change for the minute a full build does', async () => {
+    let builds = 0;
+    const watcher = startRebuildWatcher({
+      pool,
+      readContentVersion: () => readContentVersion(pool),
+      build: async () => ({ id: `incremental-${++builds}`, incremental: true }),
+      onBuilt: async () => undefined,
+      builtVersion: await readContentVersion(pool),
+      intervalMs: 60_000,
+      settleMs: 10,
+      minIntervalMs: 60_000,
+      progressEveryMs: 0,
+    });
+    const started = Date.now();
+    await pool.query("UPDATE posts SET title = 'Uno incremental' WHERE slug = 'uno'");
+    await watcher.check();
+    await pool.query("UPDATE posts SET title = 'Uno incremental otra vez' WHERE slug = 'uno'");
+    await watcher.check();
+    expect(builds).toBe(2);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    watcher.stop();
+  });
+
   it('closes runs left running by a process that stopped mid-build, and queues them again', async () => {
     const { rows } = await pool.query<{ id: string }>(
       "INSERT INTO rebuild_runs (status, reason, started_at) VALUES ('running', 'Cambios en el contenido', now()) RETURNING id",
@@ -161,7 +184,7 @@ describe('retries after a failed or interrupted build', () => {
     startRebuildWatcher({
       pool,
       readContentVersion: () => readContentVersion(pool),
-      build: (_progress, force) => build(force),
+      build: async (_progress, force) => ({ id: await build(force) }),
       onBuilt: async () => undefined,
       builtVersion: await readContentVersion(pool),
       intervalMs: 60_000,

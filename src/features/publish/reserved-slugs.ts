@@ -39,6 +39,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'privacidad',
   'publicar',
   'reclamar',
+  'reconstruccion-interna',
   'recuperar-contrasena',
   'register',
   'registro',

@@ -7,7 +7,17 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { ConfigError } from '../env.ts';
-import { activateBuild, markBuilding, newBuildId, readCurrentBuild, removeLeftoverBuilds, writeBuildInfo, type BuildInfo } from './builds.ts';
+import {
+  activateBuild,
+  markBuilding,
+  newBuildId,
+  readCurrentBuild,
+  removeLeftoverBuilds,
+  writeBuildInfo,
+  writeCatalogueMap,
+  type BuildInfo,
+} from './builds.ts';
+import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
 import { buildSearchIndex } from '../../features/search/search-index.server.ts';
 import { precompressDirectory } from './precompress.ts';
@@ -92,22 +102,28 @@ async function publishedPageCount(pool: pg.Pool): Promise<number> {
   return rows[0]!.pages;
 }
 
-async function countPages(clientDir: string): Promise<number> {
+export async function countPages(clientDir: string): Promise<number> {
   const entries = await readdir(clientDir, { recursive: true });
   return entries.filter((entry) => entry.endsWith('.html')).length;
 }
 
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const log = options.log ?? (() => undefined);
+export interface SiteFingerprint {
+  /** Everything but the content: the code, the database's identity, the site's settings. */
+  base: string;
+  /** What build-info.json records and a start compares: the base with the content version and the row ids. */
+  full: string;
+  contentVersion: number;
+}
+
+/** What the site built now from this code and database would depend on. */
+export async function siteFingerprint(options: BuildOptions): Promise<SiteFingerprint> {
   const [codeHash, contentVersion, catalogueIds] = await Promise.all([
     hashCode(options.root),
     readContentVersion(options.pool),
     readCatalogueIds(options.pool),
   ]);
-  const fingerprint = combineFingerprint({
+  const base = combineFingerprint({
     code: codeHash,
-    content: contentVersion,
-    ids: catalogueIds,
     database: options.databaseIdentity,
     site: options.siteUrl,
     name: options.siteName,
@@ -116,6 +132,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
+  return { base, full: combineFingerprint({ base, content: contentVersion, ids: catalogueIds }), contentVersion };
+}
+
+/** The database's clock, read before any page: every page changed after it is not in the build being made. */
+export async function readDatabaseClock(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ now: string }>(`SELECT to_json(clock_timestamp()) #>> '{}' AS now`);
+  return rows[0]!.now;
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const log = options.log ?? (() => undefined);
+  const { base, full: fingerprint, contentVersion } = await siteFingerprint(options);
   const leftovers = await removeLeftoverBuilds(options.buildsDir);
   if (leftovers.length > 0) log(`Construcciones a medias eliminadas: ${leftovers.join(', ')}.`);
   const current = await readCurrentBuild(options.buildsDir);
@@ -128,20 +156,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (outside) throw new ConfigError(`BUILDS_DIR (${options.buildsDir}) debe estar dentro de la carpeta del proyecto.`);
   const started = Date.now();
   // Read before Astro reads any tool: every page changed after this moment is rendered on demand until the next build.
-  const { rows: clock } = await options.pool.query<{ now: string }>(`SELECT to_json(clock_timestamp()) #>> '{}' AS now`);
-  const contentReadAt = clock[0]!.now;
+  const contentReadAt = await readDatabaseClock(options.pool);
+  // What the pages are made from, for the next incremental rebuild to compare with.
+  const { map } = await readCatalogueMap(options.pool, contentReadAt);
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
   await mkdir(options.buildsDir, { recursive: true });
   const finished = await markBuilding(options.buildsDir, id);
   try {
-    const info = await buildInto(options, { id, outDir, fingerprint, contentVersion, contentReadAt, started, expectedPages: current?.info.pages }).catch(
-      async (error: unknown) => {
-        // A failed build's folder is never served: free its space now rather than at the next start.
-        await rm(outDir, { recursive: true, force: true });
-        throw error;
-      },
-    );
+    const target = { id, outDir, fingerprint, baseFingerprint: base, contentVersion, contentReadAt, started, expectedPages: current?.info.pages };
+    const info = await buildInto(options, target, map).catch(async (error: unknown) => {
+      // A failed build's folder is never served: free its space now rather than at the next start.
+      await rm(outDir, { recursive: true, force: true });
+      throw error;
+    });
     await activateBuild(options.buildsDir, id);
     return { skipped: false, info };
   } finally {
@@ -153,6 +181,7 @@ interface BuildTarget {
   id: string;
   outDir: string;
   fingerprint: string;
+  baseFingerprint: string;
   contentVersion: number;
   contentReadAt: string;
   started: number;
@@ -160,7 +189,7 @@ interface BuildTarget {
 }
 
 /** Astro and the search index into the target folder, ending with its build-info.json. */
-async function buildInto(options: BuildOptions, target: BuildTarget): Promise<BuildInfo> {
+async function buildInto(options: BuildOptions, target: BuildTarget, map: CatalogueMap): Promise<BuildInfo> {
   const log = options.log ?? (() => undefined);
   const { id, outDir } = target;
   const report = options.onProgress ?? (() => undefined);
@@ -186,15 +215,19 @@ async function buildInto(options: BuildOptions, target: BuildTarget): Promise<Bu
   const compressStarted = Date.now();
   const compressed = await precompressDirectory(clientDir);
   log(`Compresión: ${compressed.files} ficheros de texto en gzip y brotli en ${Date.now() - compressStarted} ms.`);
+  const builtAt = new Date().toISOString();
   const info: BuildInfo = {
     id,
     fingerprint: target.fingerprint,
+    baseFingerprint: target.baseFingerprint,
     contentVersion: target.contentVersion,
     contentReadAt: target.contentReadAt,
-    builtAt: new Date().toISOString(),
+    builtAt,
+    fullBuildAt: builtAt,
     durationMs: Date.now() - target.started,
     pages: await countPages(clientDir),
   };
+  await writeCatalogueMap(outDir, map);
   await writeBuildInfo(outDir, info);
   report('Activando la nueva versión', 97);
   return info;

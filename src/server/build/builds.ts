@@ -3,8 +3,9 @@
  * so the live site never reads a half-written build. builds/previous points at the build served before it,
  * kept for open pages still loading its assets; any other build folder is a leftover (a killed or failed build).
  */
-import { readFile, readdir, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { readFile, readdir, readlink, realpath, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 
 export interface BuildInfo {
   id: string;
@@ -15,9 +16,17 @@ export interface BuildInfo {
   builtAt: string;
   durationMs: number;
   pages: number;
+  /** The fingerprint without the content: an incremental rebuild is possible only while it stays the same. */
+  baseFingerprint?: string;
+  /** When the last full build ran (this one, or the one an incremental rebuild started from). */
+  fullBuildAt?: string;
+  /** Made by an incremental rebuild from another build (docs/decisions/013). */
+  incremental?: boolean;
 }
 
 const INFO_FILE = 'build-info.json';
+/** The catalogue a build was made from (src/server/db/queries/public/catalogue-map.ts), beside its build-info.json. */
+const CATALOGUE_MAP_FILE = 'catalogue-map.json';
 const BUILD_ID = /^\d{17}$/;
 /** builds/<id>.building holds the pid of the process writing builds/<id>: another process leaves that folder alone. */
 const BUILDING_SUFFIX = '.building';
@@ -68,12 +77,34 @@ export async function writeBuildInfo(dir: string, info: BuildInfo): Promise<void
   await writeFile(path.join(dir, INFO_FILE), JSON.stringify(info, null, 2));
 }
 
+export async function writeCatalogueMap(dir: string, map: CatalogueMap): Promise<void> {
+  await writeFile(path.join(dir, CATALOGUE_MAP_FILE), JSON.stringify(map));
+}
+
+/** The catalogue a build was made from; undefined for builds made before the file existed. */
+export async function readCatalogueMapFile(dir: string): Promise<CatalogueMap | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, CATALOGUE_MAP_FILE), 'utf8')) as CatalogueMap;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Points builds/current at the given build in one rename, keeps the one it replaces as builds/previous, and removes the rest. */
 export async function activateBuild(buildsDir: string, id: string): Promise<void> {
   const replaced = await linkTarget(currentLink(buildsDir));
   if (replaced && replaced !== id) await switchLink(buildsDir, previousLink(buildsDir), replaced);
   await switchLink(buildsDir, currentLink(buildsDir), id);
   await removeLeftoverBuilds(buildsDir);
+}
+
+/** The build folder whose server bundle a build serves (its own, or for an incremental build the full build's). */
+async function serverOrigin(link: string): Promise<string | undefined> {
+  try {
+    return path.basename(path.dirname(await realpath(path.join(link, 'server'))));
+  } catch {
+    return undefined;
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -109,7 +140,13 @@ export async function removeLeftoverBuilds(buildsDir: string): Promise<string[]>
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const kept = new Set([await linkTarget(currentLink(buildsDir)), await linkTarget(previousLink(buildsDir))]);
+  const kept = new Set([
+    await linkTarget(currentLink(buildsDir)),
+    await linkTarget(previousLink(buildsDir)),
+    // An incremental build's server/ is a link to the full build that compiled it: that folder stays while used.
+    await serverOrigin(currentLink(buildsDir)),
+    await serverOrigin(previousLink(buildsDir)),
+  ]);
   const removed: string[] = [];
   for (const entry of entries) {
     if (entry.isFile() && entry.name.endsWith(BUILDING_SUFFIX)) {

@@ -3,10 +3,11 @@
  * static server sends compressed bytes without compressing on a request (nginx's gzip_static and brotli_static).
  * A copy that would not be smaller than the file is not written.
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { link, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { replaceFile } from './replace-file.ts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -36,37 +37,79 @@ export interface PrecompressResult {
 
 export async function precompressDirectory(root: string): Promise<PrecompressResult> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile() && PRECOMPRESSED_EXTENSIONS.has(path.extname(entry.name).toLowerCase()))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return precompressFiles(root, files);
+}
+
+/** The compressed copies of `file` in `previous` (the same path in another build), if that file has the same bytes. */
+async function reusableCopies(root: string, previous: string, file: string, body: Buffer): Promise<{ gzip: string; br: string } | undefined> {
+  const before = path.join(previous, path.relative(root, file));
+  const same = await readFile(before).then(
+    (old) => old.equals(body),
+    () => false,
+  );
+  return same ? { gzip: before + COMPRESSED_SUFFIX.gzip, br: before + COMPRESSED_SUFFIX.br } : undefined;
+}
+
+/** Hard-links a previous build's compressed copy in place of `to`, or removes `to` when it has none (it was not smaller). */
+async function linkCopy(from: string, to: string): Promise<void> {
+  await rm(to, { force: true });
+  await link(from, to).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
+/**
+ * Compresses the text files among `files` (paths under `root`). With `previous` (the served build's client folder),
+ * a file whose bytes did not change keeps that build's copies as hard links: an incremental rebuild writes the whole
+ * search index again, but most of its files come out the same.
+ */
+export async function precompressFiles(root: string, allFiles: readonly string[], previous?: string): Promise<PrecompressResult> {
+  const files = allFiles.filter((file) => PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase()));
   const result: PrecompressResult = { files: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0 };
   let next = 0;
+  let failed = false;
+  const compress = async (file: string) => {
+    const body = await readFile(file);
+    result.files += 1;
+    result.bytes += body.length;
+    const reused = previous ? await reusableCopies(root, previous, file, body) : undefined;
+    if (reused) {
+      await linkCopy(reused.gzip, file + COMPRESSED_SUFFIX.gzip);
+      await linkCopy(reused.br, file + COMPRESSED_SUFFIX.br);
+      return;
+    }
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(body, { level: 9 }),
+      brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(root, file)),
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    ]);
+    // A copy that is not smaller is not written, and one left from the page's previous version is removed.
+    if (gzipped.length < body.length) {
+      await replaceFile(file + COMPRESSED_SUFFIX.gzip, gzipped);
+      result.gzipBytes += gzipped.length;
+    } else await rm(file + COMPRESSED_SUFFIX.gzip, { force: true });
+    if (brotli.length < body.length) {
+      await replaceFile(file + COMPRESSED_SUFFIX.br, brotli);
+      result.brotliBytes += brotli.length;
+    } else await rm(file + COMPRESSED_SUFFIX.br, { force: true });
+  };
   const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      const body = await readFile(file);
-      const [gzipped, brotli] = await Promise.all([
-        gzipAsync(body, { level: 9 }),
-        brotliAsync(body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path.relative(root, file)),
-            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        }),
-      ]);
-      result.files += 1;
-      result.bytes += body.length;
-      if (gzipped.length < body.length) {
-        await writeFile(file + COMPRESSED_SUFFIX.gzip, gzipped);
-        result.gzipBytes += gzipped.length;
-      }
-      if (brotli.length < body.length) {
-        await writeFile(file + COMPRESSED_SUFFIX.br, brotli);
-        result.brotliBytes += brotli.length;
-      }
+    try {
+      while (next < files.length && !failed) await compress(files[next++]!);
+    } catch (error) {
+      failed = true;
+      throw error;
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // Every worker stops before this answers, also on a failure: the caller may remove the folder right after.
+  const settled = await Promise.allSettled(Array.from({ length: CONCURRENCY }, worker));
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
   return result;
 }

@@ -14,21 +14,27 @@ export type RebuildProgress = (phase: string, percent: number) => void;
 export interface RebuildWatcherOptions {
   pool: pg.Pool;
   readContentVersion(): Promise<number>;
-  /** Builds and activates a new site; resolves with its build id. `force` builds even when nothing changed. */
-  build(progress: RebuildProgress, force: boolean): Promise<string>;
+  /** Builds and activates a new site; resolves with its build id. `force` builds in full even when nothing changed. */
+  build(progress: RebuildProgress, force: boolean): Promise<BuiltSite>;
   /** Called after a successful build so the server serves it. */
   onBuilt(buildId: string): Promise<void>;
   builtVersion: number;
   intervalMs?: number;
   /** Several quick edits (an admin saving twice) lead to one build. */
   settleMs?: number;
-  /** At most one build per this many ms, however often content changes (changes meanwhile are coalesced). */
+  /** At most one full build per this many ms, however often content changes (changes meanwhile are coalesced). */
   minIntervalMs?: number;
   /** How often a running build writes its progress to rebuild_runs. */
   progressEveryMs?: number;
   /** Delay before the first retry of a failed or interrupted build; it doubles with each further failure. */
   retryBaseMs?: number;
   log?: (line: string) => void;
+}
+
+export interface BuiltSite {
+  id: string;
+  /** An incremental rebuild (docs/decisions/013) takes seconds: the next change need not wait for the minute. */
+  incremental?: boolean;
 }
 
 export interface RebuildWatcher {
@@ -58,8 +64,9 @@ interface ClaimedRuns {
 }
 
 export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatcher {
-  const interval = options.intervalMs ?? 5_000;
-  const settle = options.settleMs ?? 2_000;
+  // Reading a sequence once a second is cheap, and an incremental rebuild is meant to show a change within 10 s.
+  const interval = options.intervalMs ?? 1_000;
+  const settle = options.settleMs ?? 1_000;
   const minInterval = options.minIntervalMs ?? 60_000;
   const progressEvery = options.progressEveryMs ?? 1_000;
   const retryBase = options.retryBaseMs ?? 60_000;
@@ -160,7 +167,8 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
     const claimed = await claimRuns(version);
     const { ids, force } = claimed;
     try {
-      const buildId = await options.build(progressWriter(ids), force);
+      const { id: buildId, incremental } = await options.build(progressWriter(ids), force);
+      if (incremental) lastStartedAt = -Infinity;
       await options.onBuilt(buildId);
       builtVersion = version;
       await pool.query("UPDATE rebuild_runs SET status = 'succeeded', build_id = $2, finished_at = now(), phase = NULL, progress = 100 WHERE id = ANY($1)", [

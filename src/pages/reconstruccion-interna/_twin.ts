@@ -1,0 +1,35 @@
+/**
+ * The internal twins of the prerendered pages that depend on the catalogue (docs/decisions/013): each file under
+ * src/pages/reconstruccion-interna/ renders the page of the same path with the same template and props as the full
+ * build, for the incremental rebuild's renderer (src/server/build/render-pages.ts). One twin per template, so each
+ * carries exactly its template's styles. Only a request with the renderer's token is answered; on a live server
+ * no token exists and every twin is a 404.
+ */
+import { RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from '../../server/build/twin-routes.ts';
+
+export function twinAllowed(request: Request): boolean {
+  const token = process.env[RENDER_TOKEN_ENV];
+  return token !== undefined && token !== '' && request.headers.get(RENDER_TOKEN_HEADER) === token;
+}
+
+/** Not a page of this site (anymore): the rebuild removes its file. */
+export const missing = () => new Response(null, { status: 404 });
+
+interface StaticPath<P> {
+  params: Record<string, string | undefined>;
+  props: P;
+}
+
+// Read once per process: the renderer is a short-lived process started for one rebuild.
+const lists = new Map<string, Promise<unknown>>();
+
+/** The props the route's getStaticPaths gives the page with these params; undefined when the route has no such page. */
+export async function staticProps<P>(
+  route: string,
+  list: () => Promise<StaticPath<P>[]> | StaticPath<P>[],
+  params: Record<string, string | undefined>,
+): Promise<P | undefined> {
+  if (!lists.has(route)) lists.set(route, Promise.resolve(list()));
+  const paths = (await lists.get(route)) as StaticPath<P>[];
+  return paths.find((path) => Object.keys(path.params).every((key) => path.params[key] === params[key]))?.props;
+}

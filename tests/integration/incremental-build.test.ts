@@ -1,0 +1,175 @@
+/**
+ * Incremental rebuild (issue 21, docs/decisions/013): after a real full build, an approval, an edit, an unpublishing
+ * and a rename each make a new build in which the home, the category pages, the search index and the sitemap show
+ * the change, while pages the change does not touch stay the very same files (hard links to the full build's).
+ */
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
+import { buildSite, type BuildOptions } from '../../src/server/build/build-site.ts';
+import { readCurrentBuild } from '../../src/server/build/builds.ts';
+import { buildIncrementally } from '../../src/server/build/incremental-build.ts';
+import { useMigratedDatabase } from './helpers/db.ts';
+import { loadBuiltSearch, slugOf } from './helpers/pagefind-node.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// Inside the project (the server bundle resolves its packages from node_modules), apart from the site's own builds.
+const buildsDir = path.join(root, 'builds', `prueba-incremental-${process.pid}`);
+const pool = await useMigratedDatabase();
+await seedCatalogue(pool);
+// A catalogue small enough to build quickly, with one category of several pages.
+await pool.query(`
+  DELETE FROM posts WHERE id NOT IN (
+    SELECT pc.post_id FROM post_categories pc JOIN categories c ON c.id = pc.category_id
+    WHERE c.slug IN ('imagen', 'escritura', 'audio', 'video', 'codigo')
+  )`);
+
+const options: BuildOptions = {
+  root,
+  buildsDir,
+  pool,
+  databaseUrl: inject('databaseUrl'),
+  databaseIdentity: 'prueba-incremental',
+  siteUrl: 'http://localhost:4321',
+  siteName: 'Brújula IA',
+  googleSignIn: false,
+};
+
+interface Tool {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+}
+
+/** A published, live, not featured tool of that one category, with a full article (thin pages stay out of the sitemap). */
+async function toolOf(category: string, offset = 0): Promise<Tool> {
+  const { rows } = await pool.query<Tool>(
+    `SELECT p.id, p.slug, p.title, c.slug AS category FROM posts p
+     JOIN post_categories pc ON pc.post_id = p.id JOIN categories c ON c.id = pc.category_id
+     WHERE c.slug = $1 AND p.status = 'published' AND NOT p.is_featured AND p.discontinued_at IS NULL
+       AND NOT p.article_is_template AND p.article_text_length >= 1000
+       AND (SELECT count(*) FROM post_categories other WHERE other.post_id = p.id) = 1
+     ORDER BY p.slug OFFSET $2 LIMIT 1`,
+    [category, offset],
+  );
+  return rows[0]!;
+}
+
+const client = async () => path.join((await readCurrentBuild(buildsDir))!.dir, 'client');
+const page = async (file: string) => readFile(path.join(await client(), file), 'utf8');
+const exists = async (file: string) =>
+  stat(path.join(await client(), file)).then(
+    () => true,
+    () => false,
+  );
+
+/** Every page of a category, as one text: a tool may sit on any of them. */
+async function categoryPages(slug: string): Promise<string> {
+  const folder = path.join(await client(), 'categoria', slug, 'pagina');
+  const later = await readdir(folder).catch(() => [] as string[]);
+  const files = [`categoria/${slug}.html`, ...later.filter((name) => name.endsWith('.html')).map((name) => `categoria/${slug}/pagina/${name}`)];
+  return (await Promise.all(files.map(page))).join('\n');
+}
+
+async function searchSlugs(query: string): Promise<string[]> {
+  const { pagefind } = await loadBuiltSearch(await client());
+  const { results } = await pagefind.search(query);
+  return Promise.all(results.slice(0, 10).map(slugOf));
+}
+
+async function incremental(): Promise<void> {
+  const result = await buildIncrementally(options);
+  if (result.kind !== 'built') throw new Error(`Se esperaba una reconstrucción incremental: ${result.reason}`);
+}
+
+let approved: Tool;
+let unrelated: Tool;
+let fullClient: string;
+
+beforeAll(async () => {
+  await mkdir(buildsDir, { recursive: true });
+  approved = await toolOf('imagen');
+  unrelated = await toolOf('video');
+  // Pending before the full build, approved after it.
+  await pool.query(`UPDATE posts SET status = 'pending' WHERE id = $1`, [approved.id]);
+  await buildSite({ ...options, force: true });
+  fullClient = await client();
+}, 900_000);
+
+afterAll(() => rm(buildsDir, { recursive: true, force: true }));
+
+// Each step is a real rebuild: seconds on a quiet machine, much longer on a loaded one.
+describe('incremental rebuild', { timeout: 300_000 }, () => {
+  it('an approval reaches the home, its category, the search and the sitemap', async () => {
+    const untouched = {
+      tool: await readFile(path.join(fullClient, `${unrelated.slug}.html`)),
+      category: await readFile(path.join(fullClient, 'categoria/video.html')),
+    };
+    expect(await exists(`${approved.slug}.html`)).toBe(false);
+    await pool.query(`UPDATE posts SET status = 'published', published_date = now() WHERE id = $1`, [approved.id]);
+    await incremental();
+    expect(await page(`${approved.slug}.html`)).toContain(approved.title);
+    expect(await page('index.html')).toContain(`href="/${approved.slug}"`);
+    expect(await page('categoria/imagen.html')).toContain(`href="/${approved.slug}"`);
+    expect(await page('sitemap.xml')).toContain(`/${approved.slug}</loc>`);
+    expect(await searchSlugs(approved.title)).toContain(approved.slug);
+    // Pages the approval does not touch are the full build's files, not copies written again.
+    const served = await client();
+    expect(await readFile(path.join(served, `${unrelated.slug}.html`))).toEqual(untouched.tool);
+    expect(await readFile(path.join(served, 'categoria/video.html'))).toEqual(untouched.category);
+    for (const file of [`${unrelated.slug}.html`, `${unrelated.slug}.html.br`, 'categoria/video.html', 'categoria/video.html.gz']) {
+      expect((await stat(path.join(served, file))).ino, file).toBe((await stat(path.join(fullClient, file))).ino);
+    }
+    // The full build's own files were never written over.
+    expect(await stat(path.join(fullClient, `${approved.slug}.html`)).catch(() => null)).toBeNull();
+  });
+
+  it('an edit reaches the tool page, its category and the search', async () => {
+    const edited = await toolOf('escritura');
+    const before = await categoryPages('escritura');
+    const title = `${edited.title} Renovada`;
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, title]);
+    await incremental();
+    expect(await page(`${edited.slug}.html`)).toContain(title);
+    expect(before).not.toContain(title);
+    expect(await categoryPages('escritura')).toContain(title);
+    expect(await searchSlugs('Renovada')).toContain(edited.slug);
+    expect(await page('sitemap.xml')).toContain(`/${edited.slug}</loc>`);
+  });
+
+  it('an unpublishing removes the page and takes the tool out of its category, the search and the sitemap', async () => {
+    const withdrawn = await toolOf('audio');
+    expect(await categoryPages('audio')).toContain(`href="/${withdrawn.slug}"`);
+    await pool.query(`UPDATE posts SET status = 'withdrawn' WHERE id = $1`, [withdrawn.id]);
+    await incremental();
+    expect(await exists(`${withdrawn.slug}.html`)).toBe(false);
+    expect(await exists(`${withdrawn.slug}.html.br`)).toBe(false);
+    expect(await categoryPages('audio')).not.toContain(`href="/${withdrawn.slug}"`);
+    expect(await page('sitemap.xml')).not.toContain(`/${withdrawn.slug}</loc>`);
+    expect(await searchSlugs(withdrawn.title)).not.toContain(withdrawn.slug);
+  });
+
+  it('a rename moves the page to its new address in its category, the search and the sitemap', async () => {
+    const renamed = await toolOf('codigo');
+    const slug = `${renamed.slug}-nueva`;
+    await pool.query(`UPDATE posts SET slug = $2 WHERE id = $1`, [renamed.id, slug]);
+    await incremental();
+    expect(await exists(`${renamed.slug}.html`)).toBe(false);
+    expect(await page(`${slug}.html`)).toContain(renamed.title);
+    const category = await categoryPages('codigo');
+    expect(category).toContain(`href="/${slug}"`);
+    expect(category).not.toContain(`href="/${renamed.slug}"`);
+    const sitemap = await page('sitemap.xml');
+    expect(sitemap).toContain(`/${slug}</loc>`);
+    expect(sitemap).not.toContain(`/${renamed.slug}</loc>`);
+    expect(await searchSlugs(renamed.title)).toContain(slug);
+  });
+
+  it('leaves a change it cannot tell apart to the full build', async () => {
+    await pool.query(`UPDATE categories SET name = name || ' IA' WHERE slug = 'video'`);
+    expect(await buildIncrementally(options)).toMatchObject({ kind: 'full' });
+  });
+});
