@@ -54,7 +54,7 @@ export async function compressResponse(request: Request, response: Response, tex
   const encoding = request.method === 'HEAD' ? null : preferredEncoding(request.headers.get('accept-encoding'));
   if (!encoding || !compressible(response, text !== undefined || response.body !== null))
     return text === undefined ? response : withBody(response, text, response.headers);
-  const body = Buffer.from(text ?? (await response.arrayBuffer()));
+  const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
   const headers = new Headers(response.headers);
   headers.append('vary', 'accept-encoding');
   if (body.byteLength < MIN_BYTES) return withBody(response, body, headers);
@@ -64,6 +64,8 @@ export async function compressResponse(request: Request, response: Response, tex
   return withBody(response, packed, headers);
 }
 
-function withBody(response: Response, body: string | Uint8Array, headers: Headers): Response {
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+function withBody(response: Response, body: string | Buffer, headers: Headers): Response {
+  // A view of the buffer's bytes, without copying them (Response takes an ArrayBuffer-backed view).
+  const bytes = typeof body === 'string' ? body : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers });
 }

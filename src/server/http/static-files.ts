@@ -94,7 +94,7 @@ export function acceptedEncodings(header: string | undefined): Set<Encoding> {
   return accepted;
 }
 
-interface StaticFile {
+export interface StaticFile {
   /** Where the file is on disk, for the ones served from there. */
   path: string;
   size: number;
