@@ -26,7 +26,8 @@ export type DraftPreview =
 export async function draftPreview(user: Pick<SessionUser, 'id' | 'role'>, draftId: string): Promise<DraftPreview> {
   const draft = await loadDraft(user.id, draftId);
   if (!draft) return { kind: 'missing' };
-  const parsed = publishInput.safeParse(draft.values);
+  // What the draft never had counts as empty, so the author reads the submit's own messages (SPEC §5), in order.
+  const parsed = publishInput.safeParse({ title: '', description: '', categoryIds: [], ...draft.values });
   if (!parsed.success) return { kind: 'incomplete', problems: [...new Set(Object.values(fieldErrors(parsed.error)))], draftId: draft.id };
   const tool = await inRolledBackTransaction(async (client) => {
     const saved = await insertSubmission(parsed.data, user, siteConfig(), client);
