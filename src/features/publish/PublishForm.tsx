@@ -305,13 +305,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
   const backHref = mode === 'publish' ? '/' : admin ? '/admin/dashboard' : '/dashboard';
 
   return (
-    <form
-      onSubmit={submit}
-      onBlur={() => void autosave.flush()}
-      noValidate
-      aria-labelledby={`${id}-titulo`}
-      className="mx-auto w-full max-w-7xl px-4 py-6 md:py-10"
-    >
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-titulo`} className="mx-auto w-full max-w-7xl px-4 py-6 md:py-10">
       <a
         href={backHref}
         onClick={(event) => {

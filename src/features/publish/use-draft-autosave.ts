@@ -1,6 +1,6 @@
 /**
- * Saves the publish form as a server draft while its author writes (issue 22): 2 s after the last change, when a
- * field loses focus, and when the tab is hidden or closed. Saves run one at a time, each sending the newest values,
+ * Saves the publish form as a server draft while its author writes (issue 22): 2 s after the last change, when the
+ * window loses focus, and when the tab is hidden or closed. Saves run one at a time, each sending the newest values,
  * so the first save's id is known before the next one and a slow answer never overwrites newer text.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -86,11 +86,14 @@ export function useDraftAutosave({ enabled, values, initialId }: Options) {
       if (document.visibilityState === 'hidden') void flush(true);
     };
     const leaving = () => void flush(true);
+    const away = () => void flush();
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leaving);
+    window.addEventListener('blur', away);
     return () => {
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', leaving);
+      window.removeEventListener('blur', away);
     };
   }, [enabled, flush]);
 
