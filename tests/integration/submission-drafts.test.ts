@@ -39,8 +39,8 @@ beforeEach(async () => {
 });
 
 type Caller = { id: string; name?: string } | null;
-const ana = { id: 'ana', name: 'Ana Autora' };
-const bruno = { id: 'bruno', name: 'Bruno' };
+const ana = { id: 'ana', name: 'Ana Autora', role: 'user' as const };
+const bruno = { id: 'bruno', name: 'Bruno', role: 'user' as const };
 const create = (user: Caller, body: unknown, headers?: Record<string, string>) =>
   callRoute(createDraftEndpoint, { path: '/api/posts/drafts', body, user, headers });
 const save = (user: Caller, id: string, body: unknown) =>
