@@ -60,7 +60,14 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/publicar\?borrador=[0-9a-f-]{36}$/);
     const draftUrl = page.url();
 
-    // Unsaved changes: the form's own «Volver» asks first; saying no keeps the author on the form.
+    // Unsaved changes: the form's own «Volver» asks first; saying no keeps the author on the form. The next save
+    // is held until then, so the question does not depend on how fast this machine is.
+    let releaseSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await page.route('**/api/posts/drafts/*', async (route) => {
+      await saveHeld;
+      await route.continue();
+    });
     await tabTo(page, page.getByRole('searchbox', { name: 'Buscar categorías' }));
     await page.keyboard.type('Escrit');
     let asked = '';
@@ -70,11 +77,12 @@ for (const viewport of [
     });
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
-    // Back up to «Volver» at once, before the autosave's 2 s pause ends.
     await tabTo(page, page.getByRole('link', { name: 'Volver' }), { backwards: true });
     await page.keyboard.press('Enter');
     await expect.poll(() => asked).toBe('Tienes cambios sin guardar. ¿Quieres salir de todos modos?');
     await expect(heading).toBeVisible();
+    releaseSave();
+    await page.unroute('**/api/posts/drafts/*');
     await expect(status).toHaveText('Guardado');
     // The form's own width at 390 px (its toolbar and image panel) is issue 22's mobile-layout item, not checked here.
     await expectNoSeriousA11yViolations(page);
