@@ -101,6 +101,9 @@ export const ERROR_TABLE = {
   },
   draft_not_found: { status: 404, message: 'El borrador no existe o ya se revisó.' },
   draft_in_progress: { status: 409, message: 'Esta herramienta ya tiene un borrador en cola. Espera a que termine.' },
+  // Publish-form drafts (issue 22): someone else's draft is as missing as one that never existed.
+  submission_draft_not_found: { status: 404, message: 'El borrador no existe o no es tuyo.' },
+  submission_drafts_full: { status: 409, message: 'Tienes demasiados borradores: elimina alguno desde tu panel antes de empezar otro.' },
   // Ratings and reviews (issue 20).
   review_exists: { status: 409, message: 'Ya has valorado esta herramienta. Puedes editar tu valoración.' },
   review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },

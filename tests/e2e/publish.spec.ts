@@ -168,8 +168,11 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await expect(page.getByRole('tabpanel')).toContainText(`🤖 ${TOOL.title}`);
   await expect(page.getByText('Optimización SEO Completa')).toBeVisible();
   await page.getByRole('button', { name: 'Ocultar' }).click();
-  await page.getByRole('button', { name: 'Vista previa' }).click();
-  await expect(toast(page)).toContainText('La vista previa estará disponible próximamente.');
+  // «Vista previa»: the tool page as it will look, in a new tab (issue 22; drafts.spec.ts goes further).
+  const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Vista previa' }).click()]);
+  await expect(preview.getByText('Vista previa: así se verá tu herramienta')).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 1, name: TOOL.title })).toBeVisible();
+  await preview.close();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page);

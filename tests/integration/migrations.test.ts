@@ -47,6 +47,7 @@ describe('migrations', () => {
       'search_misses',
       'sessions',
       'site_settings',
+      'submission_drafts',
       'tool_claims',
       'tool_reports',
       'verifications',

@@ -13,7 +13,7 @@ export const profileButtonClass =
 export default function ProfileForm({ name, bio }: { name: string; bio: string }) {
   const { bind, onSubmit, submitting, disabled } = useValidatedForm(profileFormSchema, { name, bio });
   const [error, setError] = useState('');
-  const bioField = bind('bio');
+  const { error: bioError, ...bioField } = bind('bio');
   const bioLength = bioField.value.length;
 
   const handleSubmit = onSubmit(async (data) => {
@@ -39,21 +39,19 @@ export default function ProfileForm({ name, bio }: { name: string; bio: string }
         </label>
         <textarea
           id="campo-bio"
-          name="bio"
+          {...bioField}
           rows={4}
-          value={bioField.value}
-          onChange={bioField.onChange}
-          aria-invalid={bioField.error ? true : undefined}
-          aria-describedby={`campo-bio-contador${bioField.error ? ' campo-bio-error' : ''}`}
+          aria-invalid={bioError ? true : undefined}
+          aria-describedby={`campo-bio-contador${bioError ? ' campo-bio-error' : ''}`}
           placeholder="Cuéntanos quién eres y qué herramientas te interesan."
-          className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${bioField.error ? 'border-red-600' : 'border-slate-300'}`}
+          className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600 ${bioError ? 'border-red-600' : 'border-slate-300'}`}
         />
         <p id="campo-bio-contador" className={`mt-1 text-right text-sm ${bioLength > BIO_MAX_LENGTH ? 'text-red-700' : 'text-slate-600'}`}>
           {bioLength}/{BIO_MAX_LENGTH}
         </p>
-        {bioField.error && (
+        {bioError && (
           <p id="campo-bio-error" className="mt-1 text-sm font-medium text-red-700">
-            {bioField.error}
+            {bioError}
           </p>
         )}
       </div>

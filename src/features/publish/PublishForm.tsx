@@ -33,13 +33,17 @@ import {
 import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateCheck } from './publish-client.ts';
 import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
 import { SeoPanel } from './SeoPanel.tsx';
+import { DRAFT_STATUS_TEXT, draftPreviewPath, type SubmissionDraft } from './submission-draft.ts';
+import { useDraftAutosave } from './use-draft-autosave.ts';
+import { useUnsavedWarning } from './use-unsaved-warning.ts';
 
 export const PUBLISH_TEXTS = {
   submit: 'Publicar con Múltiples Categorías',
   submitting: 'Publicando con Múltiples Categorías...',
   save: 'Guardar Cambios',
   saving: 'Guardando...',
-  previewSoon: { title: 'Vista previa', description: 'La vista previa estará disponible próximamente.' },
+  previewEmpty: { title: 'Vista previa', description: 'Escribe algo en el formulario para ver cómo quedará tu herramienta.' },
+  previewFailed: { title: 'Error', description: 'No se pudo guardar el borrador para la vista previa. Inténtalo de nuevo.', variant: 'destructive' as const },
 } as const;
 
 /** SPEC §8 success toast: '¡Publicación enviada con N categoría(s)!' with a line about unique metadata. */
@@ -60,6 +64,8 @@ interface Props {
   access?: 'admin' | 'author';
   /** Whether this user's save checks the tool's facts (an admin's does). */
   checksFacts: boolean;
+  /** Publish mode: the author's draft being resumed (/publicar?borrador={id}). */
+  draft?: SubmissionDraft;
 }
 
 interface FormState {
@@ -84,6 +90,32 @@ interface FormState {
   isPopular: boolean;
   isFeatured: boolean;
   reviewNote: string;
+}
+
+/** The form as a resumed draft left it: what the draft lacks starts empty, as on a new form. */
+function draftState(draft: SubmissionDraft): FormState {
+  const values = draft.values;
+  const empty = initialState(undefined);
+  return {
+    ...empty,
+    title: values.title ?? '',
+    description: values.description ?? '',
+    url: values.url ?? '',
+    pricing: values.pricing ?? 'unknown',
+    categoryIds: values.categoryIds ?? [],
+    image: { key: values.imageUrl ?? '', preview: draft.imagePreview },
+    logo: { key: values.logoUrl ?? '', preview: draft.logoPreview },
+    content: values.content ?? '',
+    metaTitle: values.metaTitle ?? '',
+    metaDescription: values.metaDescription ?? '',
+    keywords: values.keywords ?? [],
+    author: values.author ?? '',
+    useCases: values.useCases ?? [],
+    facts: factsDraft(values.facts),
+    // SPEC §4 fills each once: a draft that has them was filled (or written) already.
+    filledTitle: Boolean(values.metaTitle),
+    filledDescription: Boolean(values.metaDescription),
+  };
 }
 
 function initialState(post: EditablePost | undefined): FormState {
@@ -133,9 +165,9 @@ const FIELD_ORDER = [
   'reviewNote',
 ];
 
-export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author', checksFacts }: Props) {
+export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author', checksFacts, draft }: Props) {
   const id = useId();
-  const [form, setForm] = useState<FormState>(() => initialState(post));
+  const [form, setForm] = useState<FormState>(() => (draft ? draftState(draft) : initialState(post)));
   const [sent, setSent] = useState<{ errors: Record<string, string>; values: Record<string, unknown> }>({ errors: {}, values: {} });
   const [submitting, setSubmitting] = useState(false);
   const [duplicateCheck, setDuplicateCheck] = useState<DuplicateCheck>(NO_DUPLICATES);
@@ -230,6 +262,18 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
     target?.focus();
   }
 
+  // Drafts on /publicar only; on both screens, leaving with what the server lacks asks first (issue 22).
+  const autosave = useDraftAutosave({ enabled: mode === 'publish', values: values(), initialId: draft?.id ?? null });
+  const { confirmLeave, allowLeave } = useUnsavedWarning(autosave.unsaved);
+
+  /** «Vista previa»: the draft saved as it is now, opened as its tool page in a new tab. */
+  async function preview() {
+    const draftId = await autosave.flush();
+    if (autosave.unsaved && !draftId) return showToast(PUBLISH_TEXTS.previewFailed);
+    if (!draftId) return showToast(PUBLISH_TEXTS.previewEmpty);
+    window.open(draftPreviewPath(draftId), '_blank', 'noopener');
+  }
+
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
@@ -238,14 +282,17 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
     if (!parsed.success) return showErrors(fieldErrors(parsed.error));
     setErrors({});
     setSubmitting(true);
+    autosave.pause(true);
     try {
       if (mode === 'publish') {
-        const saved = await publishPost(parsed.data as Parameters<typeof publishPost>[0]);
+        const saved = await publishPost(parsed.data as Parameters<typeof publishPost>[0], autosave.draftId);
+        allowLeave();
         flashToast(publishedToast(saved.categoryCount));
         // SPEC §2: to /{slug} (the author's pending page), or /dashboard without one.
         window.location.assign(saved.slug ? saved.path : '/dashboard');
       } else {
         const saved = await savePost(post!.id, parsed.data as Parameters<typeof savePost>[1]);
+        allowLeave();
         flashToast({
           title: '¡Publicación actualizada!',
           description: `Guardada con ${saved.categoryCount} ${saved.categoryCount === 1 ? 'categoría' : 'categorías'}.`,
@@ -254,6 +301,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
       }
     } catch (error) {
       setSubmitting(false);
+      autosave.pause(false);
       const failure = error instanceof RequestError ? error : null;
       const fallback = mode === 'publish' ? 'No se pudo publicar la entrada' : 'No se pudo actualizar la publicación';
       showErrors(failure?.fields ?? {}, failure?.message ?? fallback);
@@ -274,6 +322,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
       <a
         href={backHref}
         onClick={(event) => {
+          if (!confirmLeave()) return event.preventDefault();
           if (mode === 'publish' && window.history.length > 1 && document.referrer.startsWith(window.location.origin)) {
             event.preventDefault();
             window.history.back();
@@ -294,6 +343,11 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             ? 'Al guardar, tu publicación vuelve a revisión.'
             : 'Los cambios de una herramienta publicada se ven en su página en unos segundos.'}
       </p>
+      {mode === 'publish' && (
+        <p role="status" aria-live="polite" className="mt-2 min-h-5 text-sm text-slate-600" data-draft-status={autosave.status}>
+          {autosave.status === 'failed' ? <span className="font-medium text-red-700">{DRAFT_STATUS_TEXT.failed}</span> : DRAFT_STATUS_TEXT[autosave.status]}
+        </p>
+      )}
       {mode === 'edit' && access === 'author' && (form.status === 'rejected' || form.status === 'withdrawn') && post?.reviewNote && (
         <div role="note" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">{form.status === 'rejected' ? 'Motivo del rechazo' : 'Motivo de la retirada'}</p>
@@ -640,7 +694,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             {mode === 'publish' ? (
               <button
                 type="button"
-                onClick={() => showToast(PUBLISH_TEXTS.previewSoon)}
+                onClick={() => void preview()}
                 className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 <Eye className="h-4 w-4" aria-hidden="true" />
@@ -649,6 +703,9 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             ) : (
               <a
                 href={backHref}
+                onClick={(event) => {
+                  if (!confirmLeave()) event.preventDefault();
+                }}
                 className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
                 Cancelar

@@ -64,7 +64,8 @@ async function readTool(slug: string): Promise<ToolRow | null> {
 }
 
 export interface ReviewNotice {
-  status: 'pending' | 'rejected' | 'withdrawn';
+  /** 'draft': the author's preview of a draft that is not saved as a listing (issue 22). */
+  status: 'draft' | 'pending' | 'rejected' | 'withdrawn';
   note: string | null;
   editPath: string;
 }

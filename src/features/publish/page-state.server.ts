@@ -8,6 +8,8 @@ import { can, type Role } from '../../lib/permissions.ts';
 import { siteConfig } from '../../server/site.ts';
 import type { EditablePost, PickerCategory } from './post-form.ts';
 import { listPickerCategories, loadEditablePost } from './queries.server.ts';
+import type { SubmissionDraft } from './submission-draft.ts';
+import { loadDraft } from './submission-drafts-queries.server.ts';
 
 /** What AccessNotice.astro shows: the screen's message, and the toast on the page the visitor is sent to. */
 export interface AccessNoticeProps {
@@ -28,7 +30,11 @@ interface FormData {
   checksFacts: boolean;
 }
 
-export type PublishPageState = { kind: 'form'; form: FormData } | { kind: 'denied'; notice: AccessNoticeProps; status: number };
+export type PublishPageState =
+  | { kind: 'form'; form: FormData; draft?: SubmissionDraft }
+  | { kind: 'denied'; notice: AccessNoticeProps; status: number }
+  /** ?borrador= names no draft of this author's (someone else's, deleted, or sent already): 404. */
+  | { kind: 'missing-draft' };
 
 export type EditPageState =
   | { kind: 'form'; form: FormData; post: EditablePost; access: 'admin' | 'author' }
@@ -40,7 +46,7 @@ type PageContext = Pick<AstroGlobal, 'locals' | 'url' | 'response'>;
 /** The page's status follows its state: the notice's 401 or 403, 404 for a missing post. */
 function withStatus<State extends PublishPageState | EditPageState>(astro: PageContext, state: State): State {
   if (state.kind === 'denied') astro.response.status = state.status;
-  if (state.kind === 'missing') astro.response.status = 404;
+  if (state.kind === 'missing' || state.kind === 'missing-draft') astro.response.status = 404;
   return state;
 }
 
@@ -67,7 +73,11 @@ export async function publishPageState(astro: PageContext): Promise<PublishPageS
       },
     });
   }
-  return { kind: 'form', form: await formData(user) };
+  const draftId = astro.url.searchParams.get('borrador');
+  if (draftId === null) return { kind: 'form', form: await formData(user) };
+  const draft = await loadDraft(user.id, draftId);
+  if (!draft) return withStatus(astro, { kind: 'missing-draft' });
+  return { kind: 'form', form: await formData(user), draft };
 }
 
 /**

@@ -20,6 +20,7 @@ import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './p
 import type { DuplicateCheck } from './publish-client.ts';
 import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
 import { publishedContentChanged } from './site-updates.server.ts';
+import { deleteDraft } from './submission-drafts-queries.server.ts';
 
 /** A person publishes a few tools a day; a script publishing hundreds is spam. */
 export const PUBLISH_RATE_LIMITS = { name: 'publish', user: { window: 3600, max: 10 }, ip: { window: 3600, max: 30 } };
@@ -32,6 +33,14 @@ const TOO_LARGE = 'El contenido es demasiado largo. Acórtalo o divide la public
 
 export const PUBLISH_SIGNED_OUT = 'Necesitas iniciar sesión para publicar.';
 export const EDIT_SIGNED_OUT = 'Necesitas iniciar sesión para editar.';
+
+const IMAGE_FIELDS = ['imageUrl', 'logoUrl'] as const;
+
+/** Our stored files a form names: its image, its logo and the images of its (sanitized) article. */
+export function storedKeysNamedBy(input: { imageUrl?: string; logoUrl?: string; content?: string }): string[] {
+  const fields = IMAGE_FIELDS.flatMap((field) => (input[field] ? (storedKeyOf(input[field]) ?? []) : []));
+  return [...fields, ...storedKeysInHtml(sanitizeRichText(input.content ?? ''))];
+}
 
 /**
  * The image and logo as the row will store them, after the ownership rule (file-owners.ts) passed for every stored
@@ -46,13 +55,11 @@ async function resolveImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl'
   held: { imageUrl?: string; logoUrl?: string; content?: string } = {},
   signal?: AbortSignal,
 ): Promise<T> {
-  const fields = ['imageUrl', 'logoUrl'] as const;
-  const keys = Object.fromEntries(fields.map((field) => [field, input[field] ? storedKeyOf(input[field]) : null]));
-  const named = [...fields.flatMap((field) => keys[field] ?? []), ...storedKeysInHtml(sanitizeRichText(input.content))];
+  const keys = Object.fromEntries(IMAGE_FIELDS.map((field) => [field, input[field] ? storedKeyOf(input[field]) : null]));
   const heldKeys = [...keysOfReferences([held.imageUrl, held.logoUrl]), ...storedKeysInHtml(held.content ?? '')];
-  await assertMayReference(user, named, { held: heldKeys });
+  await assertMayReference(user, storedKeysNamedBy(input), { held: heldKeys });
   const result = { ...input };
-  for (const field of fields) {
+  for (const field of IMAGE_FIELDS) {
     const value = input[field];
     if (keys[field]) result[field] = keys[field];
     else if (value && value !== held[field]) result[field] = (await importImageFromUrl(value, user.id, { signal })).key;
@@ -60,14 +67,19 @@ async function resolveImages<T extends Pick<PublishInput, 'imageUrl' | 'logoUrl'
   return result;
 }
 
-/** POST /api/posts: a new submission, saved as pending; answers { id, slug, status, categoryCount, path }. */
+/**
+ * POST /api/posts[?borrador={id}]: a new submission, saved as pending; answers { id, slug, status, categoryCount,
+ * path }. A draft it was written from is deleted once the submission exists (only the author's own, silently).
+ */
 export const publishEndpoint = endpoint({
   access: { need: 'publish:post:own', signedOut: PUBLISH_SIGNED_OUT },
+  query: z.object({ borrador: z.string().max(64).optional() }),
   body: { json: publishInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: PUBLISH_RATE_LIMITS,
-  handle: async ({ body, user, request }) => {
+  handle: async ({ body, user, request, query }) => {
     const input = await resolveImages(body, user, {}, request.signal);
     const saved = await createSubmission(input, user, siteConfig());
+    if (query.borrador) await deleteDraft(user.id, query.borrador);
     await notifyAdmins({ kind: 'new', title: input.title, authorName: user.name });
     return { ...saved, path: `/${saved.slug}` };
   },

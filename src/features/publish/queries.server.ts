@@ -193,33 +193,36 @@ export async function createSubmission(
   site: Site,
   pool: pg.Pool = getPool(),
 ): Promise<SavedPost> {
-  const content = sanitizeRichText(input.content);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await inTransaction(async (client) => {
-        const categories = await chosenCategories(input.categoryIds, client);
-        const slug = await uniqueSlug(input.title, null, client);
-        const columns = {
-          ...postColumns({ input, slug, content, categories, site, mode: 'publish', actor: author }),
-          user_id: author.id,
-          status: 'pending',
-          image_source: input.imageUrl ? 'author' : 'none',
-          logo_source: input.logoUrl ? 'author' : 'none',
-        };
-        const names = Object.keys(columns);
-        const { rows } = await client.query<{ id: string }>(
-          `INSERT INTO posts (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
-          Object.values(columns),
-        );
-        const id = rows[0]!.id;
-        await replaceCategories(id, categories, client);
-        return { id, slug, status: 'pending' as const, categoryCount: categories.length };
-      }, pool);
+      return await inTransaction((client) => insertSubmission(input, author, site, client), pool);
     } catch (error) {
       if (attempt < 5 && isUniqueViolation(error, 'posts_slug_unique')) continue;
       throw error;
     }
   }
+}
+
+/** The row and categories of a new submission, written on `client` inside the caller's transaction. */
+export async function insertSubmission(input: PublishInput, author: Pick<SessionUser, 'id' | 'role'>, site: Site, client: Queryable): Promise<SavedPost> {
+  const content = sanitizeRichText(input.content);
+  const categories = await chosenCategories(input.categoryIds, client);
+  const slug = await uniqueSlug(input.title, null, client);
+  const columns = {
+    ...postColumns({ input, slug, content, categories, site, mode: 'publish', actor: author }),
+    user_id: author.id,
+    status: 'pending',
+    image_source: input.imageUrl ? 'author' : 'none',
+    logo_source: input.logoUrl ? 'author' : 'none',
+  };
+  const names = Object.keys(columns);
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO posts (${names.join(', ')}) VALUES (${names.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+    Object.values(columns),
+  );
+  const id = rows[0]!.id;
+  await replaceCategories(id, categories, client);
+  return { id, slug, status: 'pending' as const, categoryCount: categories.length };
 }
 
 interface StoredPost {

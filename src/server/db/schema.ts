@@ -713,6 +713,25 @@ export const listingProposals = pgTable(
 );
 
 /**
+ * The publish form as its author left it (issue 22): saved as they type, resumable on any device, submitted later
+ * through the normal publish. A row of its own rather than a post: a draft may lack a title, slug or category, and
+ * nothing that lists, counts, rebuilds or indexes posts can ever see it.
+ */
+export const submissionDrafts = pgTable(
+  'submission_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    // The form's values, validated by the draft schema (types and limits) and with the article's HTML sanitized.
+    values: jsonb('values').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('submission_drafts_user_idx').on(t.userId, t.updatedAt.desc())],
+);
+
+/**
  * «Redactar con IA» (issue 19): an article and facts the configured text model drafted from a tool's own site.
  * Nothing here reaches the tool's page until an admin accepts it (status 'accepted'); queued and running rows are
  * the batch of Publicados, worked through one at a time by src/features/drafting/queue.server.ts.
