@@ -14,6 +14,7 @@ export const ERROR_TABLE = {
   not_found: { status: 404, message: 'No se encontró lo que buscas.' },
   user_not_found: { status: 404, message: 'Usuario no encontrado' },
   redirect_not_found: { status: 404, message: 'Redirección no encontrada' },
+  category_not_found: { status: 404, message: 'Categoría no encontrada' },
   tool_not_found: { status: 404, message: 'La herramienta no existe o no está publicada.' },
   image_not_found: { status: 404, message: 'Imagen no encontrada' },
   description_not_found: { status: 404, message: 'Descripción no encontrada' },
@@ -25,6 +26,8 @@ export const ERROR_TABLE = {
   last_admin: { status: 409, message: 'No puedes quitar el rol ni desactivar al último administrador activo: nombra antes a otro administrador.' },
   own_account: { status: 409, message: 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta desde aquí: pídeselo a otro administrador.' },
   redirect_conflict: { status: 409, message: 'La redirección formaría un bucle o una cadena de más de un salto.' },
+  // Categories admin (issue 22): one category per address.
+  category_slug_taken: { status: 409, message: 'Ya hay otra categoría con esa dirección: elige otra.' },
   rebuild_unavailable: {
     status: 409,
     message: 'Este despliegue no reconstruye el sitio por sí mismo: lanza un nuevo despliegue (por ejemplo con el deploy hook de Vercel).',

@@ -27,6 +27,7 @@ const ADMIN_PERMISSIONS = [
   'delete:post:any',
   'manage:user:any',
   'manage:redirect:any',
+  'manage:category:any',
   'manage:settings:any',
   'moderate:generated:any',
   'rebuild:site:any',

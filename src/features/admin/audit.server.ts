@@ -8,6 +8,7 @@ export const AUDIT_TARGETS = {
   post: 'Herramientas',
   user: 'Usuarios',
   redirect: 'Redirecciones',
+  category: 'Categorías',
   settings: 'Configuración',
   description: 'Descripciones',
   story: 'Historias',

@@ -79,6 +79,10 @@ export async function assertRedirectFits(db: Queryable, redirect: RedirectInput,
   if (tool.rows[0]) {
     throw conflict('fromPath', `${from} es la dirección de «${tool.rows[0].title}», publicada. Despublícala o elimínala (con redirección) desde Publicados.`);
   }
+  const category = await db.query<{ name: string }>("SELECT name FROM categories WHERE is_active AND '/categoria/' || slug = $1", [from]);
+  if (category.rows[0]) {
+    throw conflict('fromPath', `${from} es la dirección de la categoría «${category.rows[0].name}». Cámbiala o fusiónala desde Categorías.`);
+  }
 }
 
 type RedirectRow = { id: string; from_path: string; to_path: string | null };

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: '/admin/pendientes', label: 'Pendientes', count: 'pending' },
   { href: '/admin/publicados', label: 'Publicados', count: 'published' },
   { href: '/admin/usuarios', label: 'Usuarios', count: 'users' },
+  { href: '/admin/categorias', label: 'Categorías' },
   { href: '/admin/redirecciones', label: 'Redirecciones' },
   { href: '/admin/informes', label: 'Informes y reclamaciones', count: 'reports' },
   { href: '/admin/enlaces', label: 'Enlaces a revisar' },

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/queryable.ts';
 export interface AuditEntry {
   /** A short verb for filtering: 'post.approve', 'post.reject', 'user.role', 'redirect.create', 'settings.update'… */
   action: string;
-  targetType: 'post' | 'user' | 'redirect' | 'settings' | 'description' | 'story' | 'image' | 'site' | 'review';
+  targetType: 'post' | 'user' | 'redirect' | 'settings' | 'description' | 'story' | 'image' | 'site' | 'review' | 'category';
   targetId?: string | null;
   /** One Spanish sentence for the list, e.g. «Aprobó "Claude"». */
   summary: string;

@@ -133,6 +133,8 @@ export async function seedCatalogue(pool: pg.Pool): Promise<SeedResult> {
       `INSERT INTO categories (id, slug, name, description, color, icon)
        SELECT ${seedUuid("'category:' || slug")}, slug, name, description, color, icon
        FROM jsonb_to_recordset($1::jsonb) AS t(slug text, name text, description text, color text, icon text)
+       -- A category an admin merged into another left its address redirecting there: it stays gone.
+       WHERE NOT EXISTS (SELECT 1 FROM redirects r WHERE r.from_path = '/categoria/' || t.slug)
        ON CONFLICT DO NOTHING`,
       [JSON.stringify(categories.map((category) => ({ ...category, icon: categoryIcon(category.slug) })))],
     );

@@ -128,6 +128,8 @@ export const categories = pgTable('categories', {
   color: text('color').notNull().default('#3B82F6'),
   description: text('description').notNull().default(''),
   isActive: boolean('is_active').notNull().default(true),
+  // The admin's order for listings (lower first); ties, and every category until someone sets one, go by name.
+  position: smallint('position').notNull().default(0),
   ...timestamps,
 });
 

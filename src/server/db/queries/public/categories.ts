@@ -30,9 +30,9 @@ const columns = {
 
 export type CategorySummary = Awaited<ReturnType<typeof listCategories>>[number];
 
-/** Active categories ordered by name (SPEC §7), each with its counts. */
+/** Active categories in the admin's order, then by name (SPEC §7's order while no order is set), each with its counts. */
 export async function listCategories() {
-  return getDb().select(columns).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.name));
+  return getDb().select(columns).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.position), asc(categories.name));
 }
 
 export async function getCategoryBySlug(slug: string) {

@@ -24,14 +24,14 @@ export async function listPublishedToolDates(): Promise<SitemapRow[]> {
  */
 export async function listCategoryDates(): Promise<(SitemapRow & { toolCount: number })[]> {
   const { rows } = await getPool().query<SitemapRow & { toolCount: number }>(
-    `SELECT c.slug, greatest(c.created_at, max(p.updated_at)) AS lastmod,
+    `SELECT c.slug, greatest(c.updated_at, max(p.updated_at)) AS lastmod,
             (count(p.id) FILTER (WHERE p.discontinued_at IS NULL))::int AS "toolCount"
      FROM categories c
      LEFT JOIN post_categories pc ON pc.category_id = c.id
      LEFT JOIN posts p ON p.id = pc.post_id AND p.status = 'published'
      WHERE c.is_active
      GROUP BY c.id
-     ORDER BY c.name`,
+     ORDER BY c.position, c.name`,
   );
   return rows;
 }
