@@ -29,6 +29,7 @@ import { log, root, runCli } from './_cli.ts';
 import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
 import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
 import { BENCH_ADMIN_EMAIL, measureApproval, type ApprovalTimes } from './bench/approval.ts';
+import { measurePageVitals, type PageVitals } from './bench/page-vitals.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureEnrichment, type EnrichmentBench } from './bench/enrichment.ts';
@@ -74,6 +75,8 @@ const TARGETS = {
   firstSuggestionMs: 100,
   // Issue 21: views of one hot tool, each counted and none lost.
   hotToolViewsPerSecond: 2_000,
+  // Issue 22: the publish form does not move as it loads (Lighthouse's «good» CLS).
+  publishFormCls: 0.1,
 };
 
 /**
@@ -294,6 +297,22 @@ function enrichmentTable(result: EnrichmentBench | string): string {
   );
 }
 
+/** Pages loaded as a phone on a slow network would (scripts/bench/page-vitals.ts); the publish form with a session. */
+const VITALS_PAGES = ['/', '/categoria/imagen', '/publicar'];
+
+function vitalsTable(vitals: { path: string; result: PageVitals | string }[]): string {
+  return table(
+    ['página', 'FCP', 'LCP', 'CLS', 'TBT'],
+    vitals.map(({ path: pathname, result }) =>
+      typeof result === 'string'
+        ? [pathname, result, '', '', '']
+        : result.status === 200
+          ? [pathname, milliseconds(result.fcpMs), milliseconds(result.lcpMs), result.cls.toFixed(3), milliseconds(result.tbtMs)]
+          : [pathname, statusNote(result.status), '', '', ''],
+    ),
+  );
+}
+
 function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   return table(
     [
@@ -437,6 +456,7 @@ await runCli(async () => {
       outbox: path.join(scratch.seeded.data, 'outbox'),
       ...SIGN_INS,
     }).catch((error: Error) => `sin medir: ${error.message}`);
+    const vitals: { path: string; result: PageVitals | string }[] = [];
     // 3b. The dashboard's weight needs a session: a new account of its own, from another loopback address.
     try {
       const cookie = await signedInCookie({
@@ -447,6 +467,14 @@ await runCli(async () => {
       });
       for (const pathname of SIGNED_IN_PAGES)
         weights.push({ path: `${pathname} (con sesión)`, weight: await measurePageWeight(ours.url, pathname, { cookie }) });
+      log('Carga en Chromium como un móvil (CPU ×4, red lenta): FCP, LCP, CLS y TBT…');
+      for (const pathname of VITALS_PAGES) {
+        const label = pathname === '/publicar' ? `${pathname} (con sesión)` : pathname;
+        const result = await measurePageVitals(ours.url, pathname, pathname === '/publicar' ? cookie : undefined).catch(
+          (error: Error) => `sin medir: ${error.message}`,
+        );
+        vitals.push({ path: label, result });
+      }
     } catch (error) {
       log(`Panel: sin medir (${(error as Error).message})`);
     }
@@ -562,6 +590,17 @@ await runCli(async () => {
           '',
         ];
       }),
+      (() => {
+        const publish = vitals.find((entry) => entry.path.startsWith('/publicar'))?.result;
+        const cls = publish && typeof publish !== 'string' && publish.status === 200 ? publish.cls : undefined;
+        return [
+          'CLS de /publicar al cargar (Chromium, móvil)',
+          '< 0,1',
+          cls === undefined ? '—' : cls.toFixed(3),
+          verdict(cls === undefined ? undefined : cls < TARGETS.publishFormCls),
+          '',
+        ];
+      })(),
       [
         'memoria del sitio en reposo (RSS, árbol de npm start)',
         '< 400 MB (381 MiB)',
@@ -585,6 +624,9 @@ await runCli(async () => {
         '',
         '3. Peso de las páginas (gzip nivel 9; JS incluye en línea, islas e importaciones estáticas)',
         weightTable(weights),
+        '',
+        '3b. Carga en Chromium como un móvil (412 px, CPU 4 veces más lenta, 150 ms de latencia, 1,6 Mbit/s): lo que más pesa en la nota de Lighthouse',
+        vitalsTable(vitals),
         '',
         '4. Inicio de sesión con email y contraseña (cuenta verificada, catálogo sembrado, una dirección 127.0.0.x por cliente)',
         signInTable(signIns),
