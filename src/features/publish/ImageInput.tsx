@@ -3,7 +3,7 @@
  * its address. Either way the server stores its own re-encoded copy and answers a key; the form keeps the key.
  */
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFileDrop } from '../../components/ui/use-file-drop.ts';
 import { showToast } from '../toast/toast-store.ts';
 import { checkImageFile, IMAGE_MESSAGES } from './image-rules.ts';
@@ -32,6 +32,7 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const pickButton = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(false);
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,11 +62,17 @@ export function ImageInput({ label, kind, value, onChange, successTitle, error, 
       setProblem(message);
       showToast({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
+      // The pick button was disabled while uploading, which sent focus to the page: it gets it back once enabled.
+      restoreFocus.current = document.activeElement === document.body || document.activeElement === null;
       setBusy(false);
-      // The pick button was disabled while uploading, which sent focus to the page: give it back (issue 22).
-      if (document.activeElement === document.body) requestAnimationFrame(() => pickButton.current?.focus());
     }
   }
+
+  useEffect(() => {
+    if (busy || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    pickButton.current?.focus();
+  }, [busy]);
 
   const { dragging, zone } = useFileDrop((file) => void store(file));
 
