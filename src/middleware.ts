@@ -20,6 +20,9 @@ import { currentSettings, freezeSettingsForBuild } from './server/settings/site-
 
 /** Security headers (a page's CSP from its own inline scripts), then compression as the request accepts it. */
 async function finished(request: Request, response: Response): Promise<Response> {
+  // Astro.rewrite (the 403 and 404 pages) runs this middleware again for the page it rewrites to: that answer comes
+  // back here secured and compressed already, and reading its bytes as text would corrupt them.
+  if (response.headers.has('content-encoding')) return response;
   const security = securityOptions();
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders(security))) {
