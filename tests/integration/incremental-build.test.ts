@@ -176,4 +176,12 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     await pool.query(`UPDATE categories SET name = name || ' IA' WHERE slug = 'video'`);
     expect(await buildIncrementally(options)).toMatchObject({ kind: 'full' });
   });
+
+  it('never carries a settings change, even beside a tool edit: every page may show the settings', async () => {
+    await pool.query(`UPDATE posts SET description = description || ' Ahora también en móvil.' WHERE id = $1`, [unrelated.id]);
+    await pool.query(
+      `INSERT INTO site_settings (key, value) VALUES ('prueba-incremental', '{"cambio": 1}') ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
+    expect(await buildIncrementally(options)).toMatchObject({ kind: 'full', reason: 'Cambiaron el código o la configuración del sitio.' });
+  });
 });

@@ -355,7 +355,8 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
         </div>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      {/* On a phone the one column is the screen's width, never its widest content (the cards' image previews). */}
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby={`${id}-basica`} className={card}>
             <h2 id={`${id}-basica`} className="text-lg font-semibold text-slate-900">

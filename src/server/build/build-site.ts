@@ -18,7 +18,7 @@ import {
   type BuildInfo,
 } from './builds.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
-import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion } from './fingerprint.ts';
+import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
 import { buildSearchIndex } from '../../features/search/search-index.server.ts';
 import { precompressDirectory } from './precompress.ts';
 
@@ -117,13 +117,15 @@ export interface SiteFingerprint {
 
 /** What the site built now from this code and database would depend on. */
 export async function siteFingerprint(options: BuildOptions): Promise<SiteFingerprint> {
-  const [codeHash, contentVersion, catalogueIds] = await Promise.all([
+  const [codeHash, contentVersion, catalogueIds, settings] = await Promise.all([
     hashCode(options.root),
     readContentVersion(options.pool),
     readCatalogueIds(options.pool),
+    readSettingsHash(options.pool),
   ]);
   const base = combineFingerprint({
     code: codeHash,
+    settings,
     database: options.databaseIdentity,
     site: options.siteUrl,
     name: options.siteName,

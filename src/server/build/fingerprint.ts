@@ -56,6 +56,18 @@ export async function readCatalogueIds(pool: pg.Pool): Promise<string> {
   return rows[0]!.ids;
 }
 
+/**
+ * The site settings as stored. Every page may show them (the ads, the site's texts), so an incremental rebuild,
+ * which renders only a changed tool's pages, must never carry a settings change: it is part of the base fingerprint,
+ * and any change to it calls for a full build (docs/decisions/013).
+ */
+export async function readSettingsHash(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ hash: string }>(
+    `SELECT md5(coalesce(string_agg(key || '=' || value::text, ',' ORDER BY key), '')) AS hash FROM site_settings`,
+  );
+  return rows[0]!.hash;
+}
+
 export function combineFingerprint(parts: Record<string, string | number>): string {
   const hash = createHash('sha256');
   for (const key of Object.keys(parts).sort()) hash.update(`${key}=${parts[key]}\n`);
