@@ -21,6 +21,8 @@ async function signInAsAuthor(page: Page, email: string, name: string) {
   const google = page.getByRole('button', { name: 'Continuar con Google' });
   await expect(google).toBeEnabled();
   await google.click();
+  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
+  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Nombre').fill(name);
   await page.getByRole('button', { name: 'Continuar' }).click();

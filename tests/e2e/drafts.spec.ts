@@ -18,6 +18,8 @@ async function signIn(page: Page, account: { email: string; name: string }) {
   const google = page.getByRole('button', { name: 'Continuar con Google' });
   await expect(google).toBeEnabled();
   await google.click();
+  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
+  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Nombre').fill(account.name);
   await page.getByRole('button', { name: 'Continuar' }).click();
