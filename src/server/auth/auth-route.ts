@@ -175,9 +175,13 @@ export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'c
   headers.delete('content-length');
   // The rate-limit IP is the connection's (or a proxy's that security.allowedDomains trusts), never the client's say.
   headers.set(CLIENT_IP_HEADER, clientIp(context));
+  const ask = () => getAuth().handler(new Request(request.url, { method: request.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined }));
   let response: Response;
   try {
-    response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: body as Uint8Array<ArrayBuffer> | undefined }));
+    response = await ask();
+    // A read that failed while PostgreSQL was restarting may find it back by the time it is checked below: a GET
+    // changes nothing, so it is asked once more rather than answered with a bare 500.
+    if (response.status >= 500 && request.method === 'GET' && (await checkDatabase(getPool())).state === 'up') response = await ask();
   } catch (error) {
     // Its rate limiter runs outside its own error handling: a database outage there arrives as a throw.
     return errorResponse(error, label);
