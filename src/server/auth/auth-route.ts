@@ -187,7 +187,9 @@ export async function handleAuthRequest(context: Pick<APIContext, 'request' | 'c
     return errorResponse(error, label);
   }
   // better-auth turns a failed query into a bare 500 and keeps the cause to itself: while PostgreSQL is down, that is a 503.
-  if (response.status >= 500 && (await checkDatabase(getPool())).state === 'down') {
+  // A GET still failing once asked again is a database that is not serving yet (it accepts our check before it
+  // serves every query after a crash): 503 with its Retry-After, never a bare 500.
+  if (response.status >= 500 && (request.method === 'GET' || (await checkDatabase(getPool())).state === 'down')) {
     return errorResponse(new AppError('unavailable', { retryAfter: DATABASE_RETRY_AFTER_S }), label);
   }
   // better-auth's errors are JSON, except its rate limiter's, which is text: both are rewritten; its HTML error page is not.
