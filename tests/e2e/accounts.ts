@@ -32,3 +32,17 @@ export async function registerAndSignIn(page: Page, email: string, name = 'Marta
   await page.goto(await verificationLink(email));
   await signIn(page, email);
 }
+
+/** Signs in through the stand-in for Google (tests/fixtures/fake-oidc.ts): no password, no e-mail round trip. */
+export async function signInWithGoogle(page: Page, account: { email: string; name: string }): Promise<void> {
+  await page.goto('/login');
+  const google = page.getByRole('button', { name: 'Continuar con Google' });
+  await expect(google).toBeEnabled();
+  await google.click();
+  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
+  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Nombre').fill(account.name);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+}

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { fakeImages } from '../fixtures/fake-tool-site.ts';
-import { signIn as signInWithPassword, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
+import { signIn as signInWithPassword, signInWithGoogle, TEST_PASSWORD, uniqueEmail } from './accounts.ts';
 import { createAccount, waitForRebuilds, withSiteDatabase } from './database.ts';
 import { expect as baseExpect, test } from './fixtures.ts';
 import { mailedMessage } from './mail.ts';
@@ -14,20 +14,6 @@ import { mailedMessage } from './mail.ts';
 // Rendering on demand, autosaves and e-mails on a busy two-core machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
 const run = Date.now().toString(36);
-
-/** The author signs in through the stand-in for Google (tests/fixtures/fake-oidc.ts). */
-async function signInAsAuthor(page: Page, email: string, name: string) {
-  await page.goto('/login');
-  const google = page.getByRole('button', { name: 'Continuar con Google' });
-  await expect(google).toBeEnabled();
-  await google.click();
-  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
-  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Nombre').fill(name);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Moves the focus with Tab (or Shift+Tab) until `target` has it: keyboard only, no clicks. */
 async function tabTo(page: Page, target: Locator, { backwards = false, limit = 150 } = {}) {
@@ -89,7 +75,7 @@ test.describe('from the first draft to a withdrawn listing', () => {
       await createAccount({ email: adminEmail, name: 'Álvaro Admin', password: TEST_PASSWORD, role: 'admin' });
 
       // 1. Write, with an image chosen from the keyboard, until the draft is saved on the server.
-      await signInAsAuthor(page, authorEmail, 'Vera Viaje');
+      await signInWithGoogle(page, { email: authorEmail, name: 'Vera Viaje' });
       await page.goto('/publicar');
       await expect(page.getByRole('heading', { level: 1, name: 'Publicar una herramienta' })).toBeVisible();
       await tabTo(page, page.getByLabel('Título', { exact: true }));

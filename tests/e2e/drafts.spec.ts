@@ -5,26 +5,13 @@
  * Someone else's draft is a 404. Text typed into /login and /register before their islands hydrate is kept.
  */
 import type { Page } from '@playwright/test';
+import { signInWithGoogle } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 // A refused draft id shows up in Chromium's console as a failed load; so does a wrong password on /login.
 test.use({ allowedConsoleErrors: [/status of (401|404)/] });
-
-/** Signs in through the stand-in for Google (tests/fixtures/fake-oidc.ts). */
-async function signIn(page: Page, account: { email: string; name: string }) {
-  await page.goto('/login');
-  const google = page.getByRole('button', { name: 'Continuar con Google' });
-  await expect(google).toBeEnabled();
-  await google.click();
-  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
-  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Nombre').fill(account.name);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Moves the focus with Tab (or Shift+Tab) until `target` has it (keyboard only: no clicks). */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, { backwards = false, limit = 120 } = {}) {
@@ -47,7 +34,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     const title = `Borrador Teclado ${viewport.width} ${run}`;
     const slug = `borrador-teclado-${viewport.width}-${run}`;
-    await signIn(page, { email: `borradores-${viewport.width}-${run}@gmail.test`, name: 'Autora Borradores' });
+    await signInWithGoogle(page, { email: `borradores-${viewport.width}-${run}@gmail.test`, name: 'Autora Borradores' });
 
     await page.goto('/publicar');
     const heading = page.getByRole('heading', { level: 1, name: 'Publicar una herramienta' });
@@ -115,7 +102,7 @@ for (const viewport of [
 
     // Nobody else opens the draft or its preview.
     const stranger = await (await browser.newContext({ viewport })).newPage();
-    await signIn(stranger, { email: `ajena-${viewport.width}-${run}@gmail.test`, name: 'Otra Persona' });
+    await signInWithGoogle(stranger, { email: `ajena-${viewport.width}-${run}@gmail.test`, name: 'Otra Persona' });
     for (const url of [draftUrl, previewUrl]) {
       const response = await stranger.goto(url);
       expect(response?.status()).toBe(404);
@@ -135,7 +122,7 @@ for (const viewport of [
 }
 
 test('«Eliminar» removes a draft from the dashboard after confirming', async ({ page }) => {
-  await signIn(page, { email: `eliminar-${run}@gmail.test`, name: 'Autora Eliminar' });
+  await signInWithGoogle(page, { email: `eliminar-${run}@gmail.test`, name: 'Autora Eliminar' });
   await page.goto('/publicar');
   await page.getByLabel('Título', { exact: true }).fill(`Para borrar ${run}`);
   await expect(page.locator('[data-draft-status]')).toHaveText('Guardado');

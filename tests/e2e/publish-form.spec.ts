@@ -4,26 +4,13 @@
  * sideways, and a field's error goes as soon as the field is fixed.
  */
 import type { Page } from '@playwright/test';
+import { signInWithGoogle } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** Signs in through the stand-in for Google (tests/fixtures/fake-oidc.ts). */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  const google = page.getByRole('button', { name: 'Continuar con Google' });
-  await expect(google).toBeEnabled();
-  await google.click();
-  // The sign-in page has an «Email» field too: wait for the provider's page before typing into it.
-  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
-  await page.getByLabel('Email').fill(`formulario-${run}@gmail.test`);
-  await page.getByLabel('Nombre').fill('Autora Móvil');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** Layout shifts not caused by the visitor's own input, summed as Chromium reports them (CLS without windows). */
 function watchLayoutShifts(page: Page) {
@@ -40,7 +27,7 @@ function watchLayoutShifts(page: Page) {
 
 test('on a phone the form loads without shifting, fits the screen and keeps the toolbar to one row', async ({ page }) => {
   test.slow();
-  await signIn(page);
+  await signInWithGoogle(page, { email: `formulario-${run}@gmail.test`, name: 'Autora Móvil' });
   await watchLayoutShifts(page);
   await page.goto('/publicar');
   await expect(page.getByRole('heading', { level: 1, name: 'Publicar una herramienta' })).toBeVisible();
@@ -71,7 +58,7 @@ test('on a phone the form loads without shifting, fits the screen and keeps the 
 });
 
 test('a field fixed after a failed submit loses its error at once, and the others keep theirs', async ({ page }) => {
-  await signIn(page);
+  await signInWithGoogle(page, { email: `formulario-${run}@gmail.test`, name: 'Autora Móvil' });
   await page.goto('/publicar');
   await page.getByRole('button', { name: 'Publicar con Múltiples Categorías' }).click();
   await expect(page.getByText('La descripción es obligatoria')).toBeVisible();
