@@ -58,6 +58,24 @@ describe('compressResponse', () => {
     const image = new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/webp' } });
     expect((await compressResponse(request('br'), image)).headers.get('content-encoding')).toBeNull();
 
+    const parts = ['El relato de un faro. ', 'Fin.'];
+    let written = 0;
+    const story = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const part = parts[written++];
+        if (part === undefined) controller.close();
+        else controller.enqueue(new TextEncoder().encode(part.repeat(100)));
+      },
+    });
+    const streamed = await compressResponse(
+      request('br'),
+      new Response(story, { headers: { 'content-type': 'text/plain; charset=utf-8', 'x-accel-buffering': 'no' } }),
+    );
+    expect(streamed.headers.get('content-encoding')).toBeNull();
+    // The first part reaches the client while the rest is still to be written.
+    expect(written).toBe(1);
+    expect(await streamed.text()).toContain('Fin.');
+
     const noTransform = html(page, { 'cache-control': 'no-store, no-transform' });
     expect((await compressResponse(request('br'), noTransform)).headers.get('content-encoding')).toBeNull();
   });

@@ -1,7 +1,8 @@
 /**
  * Compression for what Astro renders on demand (pages such as /publicar, a tool page changed since the build,
  * comparisons, and the JSON API), as the static server does for the build's files: brotli or gzip, as the client
- * accepts. Images are already compressed; event streams must reach the client as each event is written.
+ * accepts. Images are already compressed; streams (server events, a story being written) must reach the client as
+ * each part is written, so an answer that asks proxies not to buffer it (`X-Accel-Buffering: no`) is left as it is.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -42,6 +43,7 @@ function compressible(response: Response, hasBody: boolean): boolean {
     response.status !== 304 &&
     !headers.has('content-encoding') &&
     !(headers.get('cache-control') ?? '').includes('no-transform') &&
+    headers.get('x-accel-buffering')?.toLowerCase() !== 'no' &&
     COMPRESSIBLE.test(headers.get('content-type') ?? '')
   );
 }
