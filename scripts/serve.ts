@@ -11,6 +11,7 @@ import { builtSite, rebuildSite } from '../src/server/build/incremental-build.ts
 import { readCurrentBuild, removeLeftoverBuilds } from '../src/server/build/builds.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { WarmRenderer } from '../src/server/build/warm-renderer.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
 import { startAdminDigest } from '../src/features/moderation/admin-notices.server.ts';
 import { openDatabase } from '../src/server/db/open.ts';
@@ -35,10 +36,13 @@ await runCli(async () => {
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
 
+  const buildOptions = siteBuildOptions(env, database);
+  // Kept warm between incremental rebuilds (docs/decisions/013), started at the first one.
+  const renderer = new WarmRenderer({ root: buildOptions.root });
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => builtSite(await rebuildSite({ ...siteBuildOptions(env, database), onProgress, force })),
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force, renderer })),
     onBuilt: () => site.reload(),
     builtVersion: current.info.contentVersion,
     log,
@@ -50,6 +54,7 @@ await runCli(async () => {
   const digest = startAdminDigest({ pool: database.pool, log });
   const shutdown = async () => {
     watcher.stop();
+    await renderer.close();
     backups.stop();
     digest.stop();
     await catalogue.stop();

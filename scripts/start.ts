@@ -4,6 +4,7 @@ import { buildSite } from '../src/server/build/build-site.ts';
 import { builtSite, rebuildSite } from '../src/server/build/incremental-build.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { WarmRenderer } from '../src/server/build/warm-renderer.ts';
 import { readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
@@ -36,10 +37,12 @@ await runCli(async () => {
   const workers = env.WEB_CONCURRENCY ?? defaultConcurrency();
   const site = await startSiteCluster({ buildsDir: env.BUILDS_DIR, port: env.PORT, host: env.HOST, workers });
   log(listeningLine(env, workers));
+  // Kept warm between incremental rebuilds (docs/decisions/013), started at the first one.
+  const renderer = new WarmRenderer({ root: buildOptions.root });
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force })),
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force, renderer })),
     onBuilt: () => site.reload(),
     builtVersion: build.info.contentVersion,
     log,
@@ -54,6 +57,7 @@ await runCli(async () => {
   process.removeListener('SIGTERM', stop);
   const shutdown = async () => {
     watcher.stop();
+    await renderer.close();
     backups.stop();
     digest.stop();
     await catalogue.stop();
