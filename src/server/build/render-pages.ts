@@ -19,14 +19,20 @@ import { pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type Rend
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
-/** Tries of a page answered 503 (the database unavailable): on a loaded machine a connection now and then times out. */
+/**
+ * Tries of a page answered 503 (the database unavailable) or 500: on a loaded machine a connection now and then
+ * times out, and a page that awaited it inside a component answers Astro's 500 page instead of a 503.
+ */
 const ATTEMPTS = 3;
+const RETRIED = new Set([500, 503]);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, next: () => void) => unknown;
 
 const [serverDir] = process.argv.slice(2);
 if (!serverDir || !process.send) throw new Error('Uso: lo arranca warm-renderer.ts, con la carpeta del paquete de servidor y un canal IPC.');
 const send = (message: RendererMessage) => process.send!(message);
+// The parent went away: nothing is left to render for (the bundle's pool and timers would keep the process alive).
+process.on('disconnect', () => process.exit(0));
 
 const token = randomBytes(24).toString('hex');
 process.env[RENDER_TOKEN_ENV] = token;
@@ -44,7 +50,7 @@ const { port } = server.address() as AddressInfo;
 
 async function fetchPage(pathname: string): Promise<Response> {
   let response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
-  for (let attempt = 2; response.status === 503 && attempt <= ATTEMPTS; attempt++) {
+  for (let attempt = 2; RETRIED.has(response.status) && attempt <= ATTEMPTS; attempt++) {
     await response.body?.cancel();
     await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
     response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
@@ -78,11 +84,18 @@ async function render({ generation, buildDir, paths }: RenderRequest): Promise<v
   send(failure ? { generation, failed: String((failure.reason as Error).message ?? failure.reason) } : { generation, done: true });
 }
 
+// The first page loads most of the bundle's modules and opens the database connections: seconds on a loaded
+// machine, paid here, while the parent links the new build's tree or before any rebuild asks, not by the rebuild's
+// pages. Its output is discarded, and a failure only means the first real page pays instead.
+process.env[RENDER_GENERATION_ENV] = 'calentamiento';
+await fetchPage('/').then(
+  (response) => response.body?.cancel(),
+  (error: unknown) => console.error('El calentamiento del renderizador falló:', error),
+);
+
 // One rebuild at a time, in the order asked.
 let queue = Promise.resolve();
 process.on('message', (request: RenderRequest) => {
   queue = queue.then(() => render(request));
 });
-// The parent went away: nothing is left to render for (the bundle's pool and timers would keep the process alive).
-process.on('disconnect', () => process.exit(0));
 send({ ready: true });

@@ -61,7 +61,8 @@ export class WarmRenderer {
 
   /**
    * Makes sure a renderer with this bundle is running or starting, replacing one with another bundle, and
-   * resolves once it has loaded the bundle. A rebuild calls it early, so the start overlaps its other work.
+   * resolves once it has loaded the bundle and rendered a first page. A rebuild calls it early, so the start
+   * overlaps its other work.
    */
   async prepare(serverDir: string, settings: RendererSettings): Promise<void> {
     const bundle = await realpath(serverDir);
@@ -133,7 +134,7 @@ export class WarmRenderer {
           pending.onWritten(message.written);
         } else if ('missing' in message) pending.report.missing.push(message.missing);
         else if ('done' in message) pending.resolve(pending.report);
-        else pending.reject(new Error(`El renderizado incremental falló: ${message.failed}`));
+        else pending.reject(new Error(`El renderizado incremental falló: ${message.failed}\n${running.stderr.slice(-5_000)}`));
       });
       const died = (reason: string) => {
         const error = new Error(`El renderizador incremental terminó (${reason}):\n${running.stderr}`);
