@@ -199,7 +199,8 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(renderer.pid).toBe(rendererPid);
   });
 
-  it('a full build in between replaces the warm renderer with one on its own server bundle', async () => {
+  // A real full build: minutes on a loaded machine, as in beforeAll.
+  it('a full build in between replaces the warm renderer with one on its own server bundle', { timeout: 900_000 }, async () => {
     const oldPid = renderer.pid;
     const full = await rebuildSite({ ...options, force: true });
     expect(full.info.incremental).toBeUndefined();
