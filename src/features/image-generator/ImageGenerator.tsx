@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { useTextTypedBeforeHydration } from '../../components/ui/use-text-typed-before-hydration.ts';
 import {
   DEFAULT_IMAGE_MODEL,
   DEFAULT_IMAGE_SIZE,
@@ -55,6 +56,7 @@ export default function ImageGenerator() {
   const sessionId = useRef('');
 
   const [prompt, setPrompt] = useState('');
+  useTextTypedBeforeHydration(promptRef, setPrompt);
   const [model, setModel] = useState<ImageModel>(DEFAULT_IMAGE_MODEL);
   const [size, setSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
   const [count, setCount] = useState(1);

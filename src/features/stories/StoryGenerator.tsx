@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { useTextTypedBeforeHydration } from '../../components/ui/use-text-typed-before-hydration.ts';
 import {
   DESCRIPTION_LANGUAGES,
   STORY_AUDIENCES,
@@ -68,6 +69,7 @@ export default function StoryGenerator() {
   const hydrated = useHydrated();
   const abort = useRef<AbortController | null>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
+  useTextTypedBeforeHydration(promptRef, setPrompt);
   const resultRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
