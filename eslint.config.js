@@ -36,13 +36,22 @@ function featureImports(importer) {
 }
 
 /**
- * One no-restricted-imports block: zod always, server-only paths for browser code, feature boundaries where given.
+ * One block of import rules: zod always, server-only paths for browser code, feature boundaries where given.
  * @param {{ files: string[]; ignores?: string[]; browser?: boolean; features?: string }} block
  * @returns {import('eslint').Linter.Config}
  */
 function restrictImports({ files, ignores = [], browser = false, features: importer }) {
-  const patterns = [...(browser ? serverOnly : []), ...(importer ? featureImports(importer) : [])];
-  return { files, ignores, rules: { 'no-restricted-imports': ['error', { paths: [zodPath], patterns }] } };
+  const boundary = importer ? featureImports(importer) : [];
+  // no-restricted-imports does not look at import(): the same boundary, written as a selector on its source.
+  const lazyImports = boundary.map(({ regex, message }) => ({ selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`, message }));
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [zodPath], patterns: [...(browser ? serverOnly : []), ...boundary] }],
+      'no-restricted-syntax': ['error', ...lazyImports],
+    },
+  };
 }
 
 /**
