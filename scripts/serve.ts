@@ -12,7 +12,7 @@ import { readCurrentBuild, removeLeftoverBuilds } from '../src/server/build/buil
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
-import { startAdminDigest } from '../src/features/moderation/admin-notices.server.ts';
+import { startAdminDigest } from '../src/server/email/admin-notices.ts';
 import { openDatabase } from '../src/server/db/open.ts';
 import { ConfigError, readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';

@@ -8,7 +8,7 @@ import { readEnv } from '../src/server/env.ts';
 import { defaultConcurrency, startSiteCluster } from '../src/server/http/cluster.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
-import { startAdminDigest } from '../src/features/moderation/admin-notices.server.ts';
+import { startAdminDigest } from '../src/server/email/admin-notices.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
 import { siteBuildOptions } from './_build.ts';
 import { listeningLine, log, runCli } from './_cli.ts';

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium.ts';
-import type { NameEntry } from '../../src/features/search/name-match.ts';
+import type { NameEntry } from '../../src/lib/search/name-match.ts';
 import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
 import { RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
-import { SEARCH_NAMES_PATH } from '../../src/features/search/search.ts';
+import { SEARCH_NAMES_PATH } from '../../src/lib/search/search.ts';
 
 export interface RelevanceResult {
   now: RelevanceScore;

@@ -2,8 +2,8 @@ import { CategoryChips } from './CategoryChips.tsx';
 import { Icon } from './Icon.tsx';
 import { averageRating, formatRating, ratingAccessibleText } from '../../lib/rating.ts';
 import { toolPath, type ToolCardData } from '../../lib/tool-card.ts';
-import { AdminEditLink } from '../../features/publish/AdminEditLink.tsx';
-import { SaveButton } from '../../features/saves/SaveButton.tsx';
+import { AdminEditLink } from '../admin-edit/AdminEditLink.tsx';
+import { SaveButton } from '../saves/SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
 
 interface Props {

@@ -8,18 +8,19 @@ import type pg from 'pg';
 import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
 import { z } from '../../lib/zod.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 import { goneInput } from './redirect-rules.ts';
-import { withdrawalReason } from '../publish/post-form.ts';
-import { notifyAuthor } from '../moderation/queue.server.ts';
-import { assertDeletionTargetFits, lockRedirects } from './redirects.server.ts';
+import { withdrawalReason } from '../../lib/post-form.ts';
+import { notifyAuthor } from '../../server/email/author-notices.ts';
+import { lockRedirects } from '../../server/admin/redirect-lock.ts';
+import { assertDeletionTargetFits } from './redirects.server.ts';
 
 export const TOOL_SORTS = {
   recientes: 'Más recientes',

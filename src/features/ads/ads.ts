@@ -3,7 +3,7 @@
  * required, remembered in this browser, reopened from the footer) and, on pages with slots, lazy ad loading with
  * SPEC §9's margins, threshold and delay. Nothing of the ad network loads until the visitor has agreed.
  */
-import { ADS_CONFIG_ATTRIBUTE, type AdsClientConfig } from './ads-shared.ts';
+import { ADS_CONFIG_ATTRIBUTE, type AdsClientConfig } from '../../lib/ads/ads-shared.ts';
 import { consentRequired, isTestHost, readConsent, writeConsent, type ConsentChoice } from './consent.ts';
 
 declare global {

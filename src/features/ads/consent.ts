@@ -1,5 +1,5 @@
 /** The visitor's ad consent: whether it must be asked, and the remembered choice (this browser only). */
-import type { ConsentMode } from './ads-shared.ts';
+import type { ConsentMode } from '../../lib/ads/ads-shared.ts';
 
 export type ConsentChoice = 'granted' | 'denied';
 

@@ -1,17 +1,17 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { signInWithEmail, signUpWithEmail } from './auth-client.ts';
-import { fetchSessionUser } from './session-client.ts';
-import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from './auth-dialog.ts';
-import { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
-import { loginSchema, registerFields } from './auth-forms.ts';
-import { closeAuthDialog } from './auth-dialog-store.ts';
-import { refreshSavedToolsAfterSignIn } from '../saves/saved-tools-store.ts';
-import { forgetPendingSave } from '../saves/pending-save.ts';
-import { sessionUser } from './session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { signInWithEmail, signUpWithEmail } from '../../components/account/auth-client.ts';
+import { fetchSessionUser } from '../../components/account/session-client.ts';
+import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../components/account/auth-dialog.ts';
+import { DIALOG_ERROR_TITLE } from '../../components/account/auth-dialog-texts.ts';
+import { loginSchema, registerFields } from '../../lib/auth-forms.ts';
+import { closeAuthDialog } from '../../components/account/auth-dialog-store.ts';
+import { refreshSavedToolsAfterSignIn } from '../../components/saves/saved-tools-store.ts';
+import { forgetPendingSave } from '../../components/saves/pending-save.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
 type Tab = 'login' | 'register';
 

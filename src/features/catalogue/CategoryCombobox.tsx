@@ -1,6 +1,6 @@
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ALL_CATEGORIES, categoryOptions, hasNewBadge, moveActiveIndex, type CatalogueCategory } from './catalogue.ts';
+import { ALL_CATEGORIES, categoryOptions, hasNewBadge, moveActiveIndex, type CatalogueCategory } from '../../lib/catalogue/tool-list-client.ts';
 
 interface Props {
   categories: readonly CatalogueCategory[];

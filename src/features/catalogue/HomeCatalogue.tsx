@@ -1,7 +1,7 @@
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import { filterDescriptions, filterLabels, homeFilterTypes } from './filter-types.ts';
+import { filterDescriptions, filterLabels, homeFilterTypes } from '../../lib/catalogue/filter-types.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { CategoryCombobox } from './CategoryCombobox.tsx';
 import {
@@ -14,7 +14,7 @@ import {
   type CatalogueCategory,
   type CatalogueState,
   type ToolPageData,
-} from './catalogue.ts';
+} from '../../lib/catalogue/tool-list-client.ts';
 
 interface Props {
   /** The first page of 'new', rendered on the server so the first paint is the real grid. */

@@ -13,9 +13,9 @@ import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { assertAllowed, type AdminActor } from '../admin/queries.server.ts';
-import { lockRedirects } from '../admin/redirects.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { assertAllowed, type AdminActor } from '../../server/admin/admin-queries.ts';
+import { lockRedirects } from '../../server/admin/redirect-lock.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { categoryInput, categoryMergeInput, type CategoryInput, type CategoryMergeInput } from './category-admin.ts';
 
 export interface AdminCategory {

@@ -4,7 +4,7 @@
  */
 import { FACT_FILTER_PARAM } from '../../lib/fact-filter-param.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
-import type { ToolSort } from '../catalogue/filter-types.ts';
+import type { ToolSort } from '../../lib/catalogue/filter-types.ts';
 import { countLabel } from './categories.ts';
 
 export type CategorySort = ToolSort;

@@ -1,7 +1,7 @@
 import { LoaderCircle, Trash2, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { initials } from '../auth/avatar.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { initials } from '../../components/account/avatar.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { AVATAR_ACCEPT, avatarFileProblem, PROFILE_TOASTS } from './profile.ts';
 import { removeAvatar, uploadAvatar } from './profile-client.ts';
 

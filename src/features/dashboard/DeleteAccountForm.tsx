@@ -2,11 +2,11 @@ import { LoaderCircle, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
-import { deleteAccount } from '../auth/auth-client.ts';
-import { deleteAccountSchema } from '../auth/auth-forms.ts';
-import { useValidatedForm } from '../auth/use-form.ts';
-import { flashToast } from '../toast/toast-store.ts';
-import { confirmAction } from './confirm-dialog.ts';
+import { deleteAccount } from '../../components/account/auth-client.ts';
+import { deleteAccountSchema } from '../../lib/auth-forms.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
+import { flashToast } from '../../components/toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
 import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
 
 const dangerButton =

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { updateProfile } from '../auth/auth-client.ts';
-import { BIO_MAX_LENGTH, profileFormSchema } from '../auth/auth-forms.ts';
-import { useValidatedForm } from '../auth/use-form.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { updateProfile } from '../../components/account/auth-client.ts';
+import { BIO_MAX_LENGTH, profileFormSchema } from '../../lib/auth-forms.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
 
 export const profileButtonClass =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditPost, dashboardDate, editorPath } from './dashboard.ts';
+import { canEditPost, dashboardDate, editorPath } from '../../lib/dashboard.ts';
 import { accountErrorMessage, AVATAR_MAX_BYTES, avatarFileProblem } from './profile.ts';
 import { currentDashboardSection, DASHBOARD_SECTIONS, DASHBOARD_TOOLS } from './sections.ts';
 import { isSidebarShortcut, sidebarCookie, sidebarOpenFromCookie, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from './sidebar-state.ts';

@@ -2,9 +2,9 @@
  * 'Eliminar' on 'Mis publicaciones' (SPEC §2, §8): a confirmation, the DELETE, then the card leaves the list.
  * The page's cards are static HTML; this one delegated listener is all the JavaScript they need.
  */
-import { showToast } from '../toast/toast-store.ts';
-import { confirmAction } from './confirm-dialog.ts';
-import { DELETE_POST_TEXTS } from './dashboard.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
+import { DELETE_POST_TEXTS } from '../../lib/dashboard.ts';
 
 async function deletePost(id: string): Promise<boolean> {
   try {

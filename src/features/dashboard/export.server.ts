@@ -11,7 +11,7 @@ import { type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { siteConfig } from '../../server/site.ts';
 import { slugify } from '../../lib/slug.ts';
-import { avatarUrlFor } from './avatar-url.server.ts';
+import { avatarUrlFor } from '../../server/auth/avatar-url.ts';
 import { servedReference } from './queries.server.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -7,7 +7,7 @@ import type { Queryable } from '../../server/db/queryable.ts';
 import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { authorName } from '../../lib/tool-page.ts';
-import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from './dashboard.ts';
+import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from '../../lib/dashboard.ts';
 
 /** The counts of the overview's four cards (and the sidebar's), in one round trip. */
 export async function overviewStats(userId: string, db: Queryable = getPool()): Promise<OverviewStats> {

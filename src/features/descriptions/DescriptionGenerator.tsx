@@ -14,9 +14,9 @@ import {
   stripCodeFence,
   type DescriptionNotice,
 } from './descriptions.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { readDescriptionEvents } from './event-stream.ts';
 import { DESCRIPTION_PROSE, SafeHtml } from './SafeHtml.tsx';
 

@@ -4,7 +4,7 @@
  */
 import { z } from '../../lib/zod.ts';
 import { DESCRIPTION_LANGUAGES, DESCRIPTION_MAX_IMAGE_BYTES } from '../../lib/ai-options.ts';
-import { visitorSessionId } from '../visitor/visitor.ts';
+import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const DESCRIPTION_INSTRUCTIONS_MAX = 500;
 /** SPEC's hint names these four; the server accepts exactly what it can recognise by magic bytes. */

@@ -5,9 +5,9 @@
  */
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { RequestError } from '../publish/publish-client.ts';
-import { LazyRichTextEditor } from '../publish/LazyRichTextEditor.tsx';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/LazyRichTextEditor.tsx';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { acceptDraft, discardDraft, requestDraft } from './draft-client.ts';
 import { factRows, type DraftPanelData, type DraftView } from './draft-view.ts';
 

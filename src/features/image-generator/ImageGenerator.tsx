@@ -24,9 +24,9 @@ import {
   type DownloadFormat,
   type GalleryTab,
 } from './image-generator.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { ApiError, deleteImage, fetchGallery, requestImages, toggleSaved } from './api.ts';
 import { downloadImage } from './browser.ts';
 import { GalleryCard, SkeletonCard } from './GalleryCard.tsx';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseImageSize } from '../../lib/ai-options.ts';
 import { enhancePrompt, randomSeed, type GeneratedImageView, type ImageGenerationInput } from './image-generator.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { AiProviderError, type ImageGenerator } from '../../server/ai/types.ts';
 import type { Database } from '../../server/db/client.ts';
 import { insertGeneratedImage, type ImageOwner } from './queries.server.ts';

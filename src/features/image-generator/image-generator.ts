@@ -14,7 +14,7 @@ import {
   type ImageSize,
 } from '../../lib/ai-options.ts';
 import { foldAccents } from '../../lib/text.ts';
-import { visitorSessionId } from '../visitor/visitor.ts';
+import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const EMPTY_PROMPT_MESSAGE = 'Por favor ingresa una descripción para la imagen.';
 export const SIGN_IN_TO_SAVE_MESSAGE = 'Debes iniciar sesión para guardar imágenes';

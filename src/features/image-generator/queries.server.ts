@@ -14,7 +14,7 @@ import {
   type GalleryTab,
   type GeneratedImageView,
 } from './image-generator.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { keyOf, servedImage, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { getDb, type Database } from '../../server/db/client.ts';

@@ -5,9 +5,10 @@
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFileDrop } from '../../components/ui/use-file-drop.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { checkImageFile, IMAGE_MESSAGES } from './image-rules.ts';
-import { RequestError, uploadImage } from './publish-client.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { checkImageFile, IMAGE_MESSAGES } from '../../lib/image-rules.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import { uploadImage } from '../../lib/image-upload.ts';
 
 export interface ImageValue {
   /** The stored reference (a storage key), or '' for none. */

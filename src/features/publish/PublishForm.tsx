@@ -11,11 +11,11 @@ import { applyAutoFill, characterCount, DESCRIPTION_RECOMMENDED_MIN } from '../.
 import { pricingLabel, pricingModels, type PricingModel } from '../../lib/pricing.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { publishSlug } from '../../lib/slug.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { factsBody, factsDraft, type FactsDraft } from './facts-draft.ts';
 import { FACT_ERROR_FIELDS, FactsFieldset } from './FactsFieldset.tsx';
-import { IMAGE_MESSAGES } from './image-rules.ts';
+import { IMAGE_MESSAGES } from '../../lib/image-rules.ts';
 import { ImageInput, type ImageValue } from './ImageInput.tsx';
 import {
   editInput,
@@ -29,9 +29,11 @@ import {
   type PageSuggestions,
   type PickerCategory,
   type PostStatus,
-} from './post-form.ts';
-import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateCheck } from './publish-client.ts';
-import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
+} from '../../lib/post-form.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import type { DuplicateCheck } from '../../lib/post-form.ts';
+import { findDuplicates, publishPost, readToolPage, savePost } from './publish-client.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/LazyRichTextEditor.tsx';
 import { SeoPanel } from './SeoPanel.tsx';
 import { DRAFT_STATUS_TEXT, draftPreviewPath, type SubmissionDraft } from './submission-draft.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';

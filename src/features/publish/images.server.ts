@@ -16,7 +16,7 @@ import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts
 import { CARD_IMAGE_WIDTH, publicImageUrl } from '../../server/storage/references.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { z } from '../../lib/zod.ts';
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../lib/image-rules.ts';
 
 /** Uploaded images are kept at most this large on their longer side: SPEC's widest served copy is 1600 px. */
 const MAX_STORED_DIMENSION = 2400;

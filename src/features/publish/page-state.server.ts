@@ -6,8 +6,8 @@ import type { AstroGlobal } from 'astro';
 import { loginPathFor } from '../../lib/return-path.ts';
 import { can, type Role } from '../../lib/permissions.ts';
 import { siteConfig } from '../../server/site.ts';
-import type { EditablePost, PickerCategory } from './post-form.ts';
-import { listPickerCategories, loadEditablePost } from './queries.server.ts';
+import type { EditablePost, PickerCategory } from '../../lib/post-form.ts';
+import { listPickerCategories, loadEditablePost } from '../../server/db/queries/tool-writes.ts';
 import type { SubmissionDraft } from './submission-draft.ts';
 import { loadDraft } from './submission-drafts-queries.server.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { filterCategories } from './category-search.ts';
-import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
-import { editInput, fieldErrors, publishInput, remainingErrors, TOOL_URL_INVALID } from './post-form.ts';
-import { seoColumns, toolHead } from './post-seo.ts';
+import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../lib/image-rules.ts';
+import { editInput, fieldErrors, publishInput, remainingErrors, TOOL_URL_INVALID } from '../../lib/post-form.ts';
+import { seoColumns, toolHead } from '../../lib/post-seo.ts';
 import { freshCache } from './on-demand.server.ts';
 import { toolPageSlug } from '../../server/http/stale-pages.ts';
 

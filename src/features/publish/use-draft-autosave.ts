@@ -4,7 +4,7 @@
  * so the first save's id is known before the next one and a slow answer never overwrites newer text.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RequestError } from './publish-client.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
 import { saveDraft } from './drafts-client.ts';
 import { draftPath, type DraftStatus, type SubmissionDraftValues } from './submission-draft.ts';
 

@@ -11,8 +11,8 @@ import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import type { RateLimitRule } from '../../server/ratelimit/limiter.ts';
-import { reviewTool } from '../catalogue/link-review.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { reviewTool } from '../../server/catalogue/link-review.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { reportActionInput, reportActionParams, reportInput, type ReportInput } from './report-input.ts';
 import { REPORT_REASON_LABEL, type ReportAction, type ReportReason } from './reports.ts';
 

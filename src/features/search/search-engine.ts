@@ -7,9 +7,9 @@
  * task, after the text matches when those explain more of it. Used by the search page and the relevance tests.
  */
 import { matchCategory, matchTasks, nearestCategories, nearestTasks, taskHref, taskTerms, taskTitle, type CategoryName } from '../../lib/tasks/vocabulary.ts';
-import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from './name-match.ts';
+import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from '../../lib/search/name-match.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult } from './pagefind.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from './search.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from '../../lib/search/search.ts';
 
 /** A task or category the query names, shown above the results with a link to its page. */
 export interface SearchTopic {

@@ -1,5 +1,5 @@
 import { STORY_GENRES } from '../../lib/ai-options.ts';
-import type { SessionUserView } from '../auth/session-client.ts';
+import type { SessionUserView } from '../../components/account/session-client.ts';
 import type { SavedStory } from './story.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

@@ -15,9 +15,9 @@ import {
   type StoryLength,
 } from '../../lib/ai-options.ts';
 import { readStoryStream, storyFileName, storyTitle, type SavedStory } from './story.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import SavedStories from './SavedStories.tsx';
 
 /** Shown when the connection ends without the server's closing trailer (network cut, server restart). */

@@ -1,7 +1,7 @@
 /** Tool views: counting (one database call), statistics and the current counts the live stream pushes. */
 import type pg from 'pg';
 import type { CountViewResult, ViewStats } from './views.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { getPool } from '../../server/db/client.ts';
 import { beforeShutdown } from '../../server/shutdown.ts';
 import { ViewBatcher } from './view-batches.server.ts';

@@ -3,7 +3,7 @@ import { getPool } from '../../server/db/client.ts';
 import { AppError, endpoint, json } from '../../server/http/endpoint.ts';
 import { consumeRateLimits, type RateLimitRule } from '../../server/ratelimit/limiter.ts';
 import { z } from '../../lib/zod.ts';
-import { visitorType } from '../visitor/visitor.ts';
+import { visitorType } from '../../lib/visitor/visitor.ts';
 import { LiveViewCounts } from './live-counts.server.ts';
 import { liveViewsResponse } from './live-stream.server.ts';
 import { countView, readViewCounts, readViewStats, type ViewToCount } from './queries.server.ts';

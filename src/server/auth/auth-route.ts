@@ -110,7 +110,7 @@ function kindForStatus(status: number): ErrorKind {
   return 'invalid_input';
 }
 
-/** Our own hooks already answer in Spanish under this code (src/features/auth/auth-forms.ts). */
+/** Our own hooks already answer in Spanish under this code (src/lib/auth-forms.ts). */
 const SPANISH_MESSAGE_CODE = 'MENSAJE';
 
 /** better-auth's JSON error rewritten in Spanish, keeping its code and status (the forms choose SPEC texts by code). */

@@ -21,9 +21,9 @@ import {
   profileUpdate,
   registerFields,
   SPANISH_MESSAGE_CODE,
-} from '../../features/auth/auth-forms.ts';
-import { deleteAccountFiles, deleteAccountRows, type AccountFiles } from '../../features/dashboard/account-deletion.server.ts';
-import { avatarUrlFor } from '../../features/dashboard/avatar-url.server.ts';
+} from '../../lib/auth-forms.ts';
+import { deleteAccountFiles, deleteAccountRows, type AccountFiles } from './account-deletion.ts';
+import { avatarUrlFor } from './avatar-url.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';

@@ -622,7 +622,7 @@ export const reviewReplies = pgTable(
   ],
 );
 
-/** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */
+/** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels live with the reports feature. */
 export const reportReason = pgEnum('report_reason', ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other']);
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
 
@@ -736,7 +736,7 @@ export const submissionDrafts = pgTable(
 /**
  * «Redactar con IA» (issue 19): an article and facts the configured text model drafted from a tool's own site.
  * Nothing here reaches the tool's page until an admin accepts it (status 'accepted'); queued and running rows are
- * the batch of Publicados, worked through one at a time by src/features/drafting/queue.server.ts.
+ * the batch of Publicados, worked through one at a time by the drafting feature's queue.
  */
 export const articleDraftStatus = pgEnum('article_draft_status', ['queued', 'running', 'pending', 'accepted', 'discarded', 'failed']);
 

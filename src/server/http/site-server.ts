@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
-import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
+import { adPolicySources } from '../ads/ads-policy.ts';
 import { getPool } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';

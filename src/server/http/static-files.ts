@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { COMPRESSED_SUFFIX } from '../build/precompress.ts';
-import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
+import { pageCarriesAds } from '../ads/ads-policy.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

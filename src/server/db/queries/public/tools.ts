@@ -1,6 +1,6 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type FilterType, type ToolListRequest, type ToolSort } from '../../../../features/catalogue/filters.ts';
+import { PAGE_SIZE, type FilterType, type ToolListRequest, type ToolSort } from '../../../../lib/catalogue/filters.ts';
 import { RATING_PRIOR } from '../../../../lib/rating.ts';
 import { normalizeForSearch } from '../../../../lib/text.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
