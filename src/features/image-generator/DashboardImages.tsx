@@ -1,5 +1,10 @@
 import { Heart, Images, LoaderCircle, Search } from 'lucide-react';
-import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card } from '../../components/ui/Card.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { buttonClass, controlClass, cx } from '../../components/ui/styles.ts';
+import { TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { ApiError, deleteImage, fetchGallery, toggleSaved } from './api.ts';
 import { copyPrompt, savedToast, share, type ImageActions } from './actions.ts';
 import { downloadImage } from './browser.ts';
@@ -145,14 +150,6 @@ export default function DashboardImages() {
     setPage(1);
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const next: Tab = event.key === 'Home' ? 'all' : event.key === 'End' ? 'saved' : tab === 'all' ? 'saved' : 'all';
-    chooseTab(next);
-    document.getElementById(`${ids}-tab-${next}`)?.focus();
-  }
-
   if (status === 'first-load') {
     return (
       <p role="status" className="flex items-center gap-2 rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
@@ -162,55 +159,47 @@ export default function DashboardImages() {
     );
   }
 
-  const fieldClass =
-    'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600';
   const searching = query.trim().length > 0;
 
   return (
     <div>
       <section aria-label="Tus imágenes en cifras" className="grid gap-4 sm:grid-cols-2">
-        <article aria-labelledby={`${ids}-total`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <Card as="article" padding="lg" aria-labelledby={`${ids}-total`}>
           <div className="flex items-center justify-between text-sm font-medium text-slate-600">
             <h2 id={`${ids}-total`}>Imágenes generadas</h2>
             <Images className="h-5 w-5 text-brand-600" aria-hidden="true" />
           </div>
           <p className="mt-2 text-3xl font-bold tabular-nums text-slate-900">{formatCount(counts.all)}</p>
-        </article>
-        <article aria-labelledby={`${ids}-guardadas`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        </Card>
+        <Card as="article" padding="lg" aria-labelledby={`${ids}-guardadas`}>
           <div className="flex items-center justify-between text-sm font-medium text-slate-600">
             <h2 id={`${ids}-guardadas`}>Imágenes guardadas</h2>
             <Heart className="h-5 w-5 text-rose-600" aria-hidden="true" />
           </div>
           <p className="mt-2 text-3xl font-bold tabular-nums text-slate-900">{formatCount(counts.saved)}</p>
-        </article>
+        </Card>
       </section>
 
-      <div role="tablist" aria-label="Tus imágenes" className="mt-8 flex flex-wrap gap-2">
-        {(Object.keys(TABS) as Tab[]).map((value) => {
-          const selected = value === tab;
-          return (
-            <button
-              key={value}
-              id={`${ids}-tab-${value}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={`${ids}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => chooseTab(value)}
-              onKeyDown={onTabKey}
-              className={`inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-                selected ? 'bg-slate-900 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
-              }`}
-            >
+      <Tabs
+        label="Tus imágenes"
+        idBase={ids}
+        value={tab}
+        onChange={chooseTab}
+        className="mt-8"
+        tabs={(Object.keys(TABS) as Tab[]).map((value) => ({
+          value,
+          label: (
+            <>
               {TABS[value]}{' '}
-              <span className={`rounded-full px-2 text-xs ${selected ? 'bg-white/20' : 'bg-slate-100'}`}>{value === 'all' ? counts.all : counts.saved}</span>
-            </button>
-          );
-        })}
-      </div>
+              <span className={`rounded-full px-2 text-xs ${value === tab ? 'bg-white/20' : 'bg-slate-100'}`}>
+                {value === 'all' ? counts.all : counts.saved}
+              </span>
+            </>
+          ),
+        }))}
+      />
 
-      <div id={`${ids}-panel`} role="tabpanel" aria-labelledby={`${ids}-tab-${tab}`} aria-busy={status === 'loading'} className="mt-5">
+      <TabPanel idBase={ids} value={tab} aria-busy={status === 'loading'} className="mt-5">
         {tab === 'all' && (
           <div className="mb-5 grid gap-3 md:grid-cols-[1fr_14rem]">
             <div className="relative">
@@ -225,14 +214,14 @@ export default function DashboardImages() {
                 maxLength={GALLERY_SEARCH_MAX}
                 placeholder="Buscar por descripción"
                 onChange={(event) => setSearch(event.target.value)}
-                className={`${fieldClass} pl-9`}
+                className={cx(controlClass(), 'pl-9')}
               />
             </div>
             <div>
               <label htmlFor={`${ids}-orden`} className="sr-only">
                 Ordenar
               </label>
-              <select id={`${ids}-orden`} value={sort} onChange={(event) => setSort(event.target.value as GallerySort)} className={fieldClass}>
+              <select id={`${ids}-orden`} value={sort} onChange={(event) => setSort(event.target.value as GallerySort)} className={controlClass()}>
                 {GALLERY_SORTS.map((value) => (
                   <option key={value} value={value}>
                     {GALLERY_SORT_LABELS[value]}
@@ -262,27 +251,29 @@ export default function DashboardImages() {
             </button>
           </div>
         )}
-        {(status === 'ready' || status === 'loading-more') && items.length === 0 && (
-          <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
-            {tab === 'all' && searching ? (
-              <>
-                <p className="text-slate-700">Ninguna imagen coincide con «{search.trim()}».</p>
-                <button type="button" onClick={() => setSearch('')} className="mt-3 font-semibold text-brand-700 underline underline-offset-2">
+        {(status === 'ready' || status === 'loading-more') &&
+          items.length === 0 &&
+          (tab === 'all' && searching ? (
+            <EmptyState
+              action={
+                <button type="button" onClick={() => setSearch('')} className="font-semibold text-brand-700 underline underline-offset-2">
                   Limpiar búsqueda
                 </button>
-              </>
-            ) : (
-              <>
-                <p className="text-slate-700">
-                  {tab === 'all' ? 'Todavía no has generado imágenes.' : 'Aún no has guardado ninguna imagen. Pulsa el corazón de una imagen para guardarla.'}
-                </p>
-                <a href="/generador-de-imagenes" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+              }
+            >
+              Ninguna imagen coincide con «{search.trim()}».
+            </EmptyState>
+          ) : (
+            <EmptyState
+              action={
+                <a href="/generador-de-imagenes" className={buttonClass({ variant: 'primary' })}>
                   Ir al generador de imágenes
                 </a>
-              </>
-            )}
-          </div>
-        )}
+              }
+            >
+              {tab === 'all' ? 'Todavía no has generado imágenes.' : 'Aún no has guardado ninguna imagen. Pulsa el corazón de una imagen para guardarla.'}
+            </EmptyState>
+          ))}
         {(status === 'ready' || status === 'loading-more') && items.length > 0 && (
           <>
             <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -294,20 +285,20 @@ export default function DashboardImages() {
             </ul>
             {hasMore && (
               <div className="mt-8 flex justify-center">
-                <button
-                  type="button"
+                <Button
+                  variant="secondary"
+                  size="lg"
                   disabled={status === 'loading-more'}
                   onClick={() => void load({ tab, search: query, sort: order, page: page + 1 }, true)}
-                  className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-100 disabled:opacity-60"
                 >
                   {status === 'loading-more' && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />}
                   {status === 'loading-more' ? 'Cargando más imágenes...' : 'Ver más imágenes'}
-                </button>
+                </Button>
               </div>
             )}
           </>
         )}
-      </div>
+      </TabPanel>
       <PreviewDialog image={preview} actions={actions} onClose={() => setPreview(null)} />
     </div>
   );

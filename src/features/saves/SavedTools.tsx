@@ -1,6 +1,8 @@
 import { BadgeCheck, BookmarkX, ExternalLink, LoaderCircle } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
 import { CategoryIcon } from '../../components/ui/CategoryIcon.tsx';
+import { buttonClass } from '../../components/ui/styles.ts';
 import { toolPath } from '../../lib/tool-card.ts';
 import { requestSaveChange, saveToasts } from '../../components/saves/saved-tools.ts';
 import { showToast } from '../../components/toast/toast-store.ts';
@@ -11,9 +13,6 @@ async function fetchSavedPage(page: number): Promise<SavedToolsPage> {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as SavedToolsPage;
 }
-
-const buttonClass =
-  'inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** 'Guardados' (SPEC §2 "Saved posts"): the first page comes from the server; more pages and removals live here. */
 export default function SavedTools({ initial }: { initial: SavedToolsPage }) {
@@ -104,10 +103,10 @@ export default function SavedTools({ initial }: { initial: SavedToolsPage }) {
       </ul>
       {hasMore && (
         <div className="mt-8 flex justify-center">
-          <button type="button" onClick={() => void loadMore()} disabled={loadingMore} className={buttonClass}>
+          <Button variant="outline" size="sm" onClick={() => void loadMore()} disabled={loadingMore}>
             {loadingMore && <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" />}
             {loadingMore ? 'Cargando más herramientas...' : 'Cargar más herramientas'}
-          </button>
+          </Button>
         </div>
       )}
     </div>
@@ -160,22 +159,22 @@ function SavedToolCard({ tool, busy, onRemove }: { tool: SavedToolView; busy: bo
         <p className="line-clamp-3 text-sm text-slate-600">{tool.description}</p>
         <p className="text-xs text-slate-600">Por {tool.author}</p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
-          <a href={toolPath(tool)} className={buttonClass}>
+          <a href={toolPath(tool)} className={buttonClass({ variant: 'outline', size: 'sm' })}>
             Ver detalles
             <span className="sr-only"> de {tool.title}</span>
           </a>
           {tool.url && (
-            <a href={tool.url} target="_blank" rel="noopener nofollow" data-view-post={tool.id} className={buttonClass}>
+            <a href={tool.url} target="_blank" rel="noopener nofollow" data-view-post={tool.id} className={buttonClass({ variant: 'outline', size: 'sm' })}>
               Visitar
               <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
               <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>
             </a>
           )}
-          <button type="button" onClick={onRemove} disabled={busy} aria-busy={busy || undefined} className={`${buttonClass} ml-auto`}>
+          <Button variant="outline" size="sm" onClick={onRemove} disabled={busy} aria-busy={busy || undefined} className="ml-auto">
             {busy ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" /> : <BookmarkX className="h-4 w-4" aria-hidden="true" />}
             Quitar
             <span className="sr-only"> {tool.title} de guardados</span>
-          </button>
+          </Button>
         </div>
       </div>
     </article>
