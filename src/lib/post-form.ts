@@ -142,8 +142,6 @@ const adminFields = {
   reviewNote: trimmed(LIMITS.reviewNote, `La nota no puede superar ${LIMITS.reviewNote} caracteres.`).optional(),
 };
 
-export const ADMIN_ONLY_FIELDS = Object.keys(adminFields) as (keyof typeof adminFields)[];
-
 /** PUT /api/posts/{id}: the same form, plus the admin's block; `version` is the updated_at the editor loaded. */
 export const editInput = z
   .strictObject({

@@ -7,8 +7,6 @@ import { DESCRIPTION_LANGUAGES, DESCRIPTION_MAX_IMAGE_BYTES } from '../../lib/ai
 import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const DESCRIPTION_INSTRUCTIONS_MAX = 500;
-/** SPEC's hint names these four; the server accepts exactly what it can recognise by magic bytes. */
-export const DESCRIPTION_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 export interface DescriptionNotice {
   title: string;

@@ -70,5 +70,3 @@ export const adsSettingsSchema = z
   });
 
 export type AdsSettings = z.output<typeof adsSettingsSchema>;
-
-export const DEFAULT_ADS_SETTINGS: AdsSettings = adsSettingsSchema.parse({});
