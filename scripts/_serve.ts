@@ -44,7 +44,7 @@ export async function serveSite({ env, database, builtVersion, beforeDatabaseClo
   // A copy a day into DATA_DIR/backups, only with the embedded database (a managed one has its own backups),
   // unless BACKUP_AUTO=false.
   const backups = startBackupSchedule({ env, pool: database.pool, log });
-  // «Resumen diario» of the admins' notices (issue 22), when the settings ask for it.
+  // «Resumen diario» of the admins' notices, when the settings ask for it.
   const digest = startAdminDigest({ pool: database.pool, log });
   const shutdown = async () => {
     watcher.stop();

@@ -14,7 +14,7 @@
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL);
  * 6. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
  *    seeded catalogue and on 10,000 tools;
- * 7. search: the relevance set's score (and Pagefind's alone, as before issue 14) and, in Chromium, the time from
+ * 7. search: the relevance set's score (and Pagefind's alone, as the search page ranked before it put names and tasks first) and, in Chromium, the time from
  *    the last keystroke on /buscar to the first result;
  * 8. the link checker and enrichment against the fake website, per 1,000 tools.
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
@@ -64,7 +64,7 @@ const MINUTE = 60_000;
 
 const TARGETS = {
   seededBuildMs: 60_000,
-  // Issue 21: at equal process counts, and with a p99 at most twice nginx's.
+  // Against nginx on the same files: at equal process counts, and with a p99 at most twice nginx's.
   throughputVsNginx: 0.9,
   p99VsNginx: 2,
   apiP99Ms: 100,
@@ -75,11 +75,11 @@ const TARGETS = {
   restingMemoryKib: (400 * 1000 * 1000) / 1024,
   approvalVisibleMs: 5_000,
   firstResultMs: 100,
-  // Issue 18: the header box's suggestions, on the 1,006-tool catalogue.
+  // The header box's suggestions, on the 1,006-tool catalogue.
   firstSuggestionMs: 100,
-  // Issue 21: views of one hot tool, each counted and none lost.
+  // Views of one hot tool, each counted and none lost.
   hotToolViewsPerSecond: 2_000,
-  // Issue 22: the publish form does not move as it loads (Lighthouse's «good» CLS).
+  // The publish form does not move as it loads (Lighthouse's «good» CLS).
   publishFormCls: 0.1,
 };
 
@@ -97,7 +97,7 @@ const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
-// A category's first page and a later one (issue 21): both hold 24 tools whatever the catalogue's size.
+// A category's first page and a later one: both hold 24 tools whatever the catalogue's size.
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar', '/categoria/imagen', '/categoria/imagen/pagina/2'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_views, por lotes), 1 herramienta';
 const SPREAD_TOOLS = 50;
@@ -348,7 +348,7 @@ function weightTable(weights: { path: string; weight: PageWeight }[]): string {
 const LARGE_SITE_URL = 'http://127.0.0.1:4321';
 
 /**
- * One large catalogue (issue 21): synthetic tools, a full build, then on the server the category page's bytes, the
+ * One large catalogue: synthetic tools, a full build, then on the server the category page's bytes, the
  * first search result and an approval until its category page lists it, timing the rebuild that did it.
  */
 async function measureAtScale(size: number): Promise<{ row: ScaleRow; build: BuildRow }> {

@@ -1,5 +1,5 @@
 /**
- * The catalogue sizes the bench grows synthetically and measures at scale (issue 21): 10,000 and 50,000 tools, or
+ * The catalogue sizes the bench grows synthetically and measures at scale: 10,000 and 50,000 tools, or
  * the ones BENCH_SIZES names, so that one size can be measured alone (BENCH_SIZES=50000 takes about half an hour).
  */
 

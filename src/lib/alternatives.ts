@@ -1,5 +1,5 @@
 /**
- * «Alternativas a {herramienta}» (issue 20): which live tools do the same job as a tool, in what order, and one
+ * «Alternativas a {herramienta}»: which live tools do the same job as a tool, in what order, and one
  * honest line on how each differs. Everything comes from what the catalogue stores (use-case tasks, categories,
  * pricing model, checked facts, editorial rank): nothing is guessed. Pure: the page, the sitemap and the tests
  * share it.
@@ -8,9 +8,9 @@ import { pricingLabel, type PricingModel } from './pricing.ts';
 import { TASKS, type Task } from './tasks/vocabulary.ts';
 import { formatPriceFrom, matchesFactFilter, type FactFilter, type ToolFacts } from './tool-facts.ts';
 
-/** A page with fewer good alternatives than this would be thin: it is not built (issue 20). */
+/** A page with fewer good alternatives than this would be thin: it is not built. */
 export const MIN_ALTERNATIVES = 3;
-/** The page shows at most this many (issue 20: 6 to 12 cards when the catalogue has them). */
+/** The page shows at most this many (6 to 12 cards when the catalogue has them). */
 export const MAX_ALTERNATIVES = 12;
 
 /** What the ranking and the difference lines read of a tool. */
@@ -61,14 +61,14 @@ export function closenessScore(tool: AlternativeSubject, other: AlternativeSubje
 }
 
 /**
- * Where the verified rating will join the ranking once reviews exist (issue 20, part 1): a bonus added to the
+ * Where the verified rating will join the ranking once reviews exist: a bonus added to the
  * closeness score. There is no rating yet, and none is invented: every tool gets 0.
  */
 export function ratingBonus(_tool: AlternativeSubject): number {
   return 0;
 }
 
-/** A good alternative: live, not the tool itself, sharing at least one task or category (issue 20). */
+/** A good alternative: live, not the tool itself, sharing at least one task or category. */
 export function isGoodAlternative(tool: AlternativeSubject, other: AlternativeSubject): boolean {
   return other.id !== tool.id && !other.discontinued && sharingScore(tool, other) > 0;
 }

@@ -8,7 +8,7 @@ const errorsOf = (schema: typeof loginSchema | typeof registerSchema, input: unk
   return result.success ? {} : fieldErrors(result.error);
 };
 
-describe('login form (SPEC §5)', () => {
+describe('login form', () => {
   it('requires the e-mail and the password', () => {
     expect(errorsOf(loginSchema, { email: '', password: '' })).toEqual({ email: 'El email es requerido', password: 'La contraseña es requerida' });
     expect(errorsOf(loginSchema, { email: '   ', password: 'x' })).toEqual({ email: 'El email es requerido' });
@@ -22,7 +22,7 @@ describe('login form (SPEC §5)', () => {
   });
 });
 
-describe('register form (SPEC §5)', () => {
+describe('register form', () => {
   const valid = { name: 'Ana', email: 'ana@ejemplo.es', password: 'secreto', confirmPassword: 'secreto' };
 
   it('accepts a complete form', () => {
@@ -44,7 +44,7 @@ describe('register form (SPEC §5)', () => {
   });
 });
 
-describe('auth error texts (SPEC §8)', () => {
+describe('auth error texts', () => {
   it('maps login failures', () => {
     expect(loginErrorMessage({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('Email o contraseña incorrectos');
     expect(loginErrorMessage({ status: 403, code: 'EMAIL_NOT_VERIFIED' })).toBe('Por favor, verifica tu email antes de continuar');
@@ -63,7 +63,7 @@ describe('auth error texts (SPEC §8)', () => {
   });
 });
 
-describe('profile rules (SPEC §6)', () => {
+describe('profile rules', () => {
   it('makes only the configured address an admin, ignoring case and spaces', () => {
     expect(roleForEmail('Jefa@Ejemplo.es', 'jefa@ejemplo.es ')).toBe('admin');
     expect(roleForEmail('otra@ejemplo.es', 'jefa@ejemplo.es')).toBe('user');

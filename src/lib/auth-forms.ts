@@ -1,5 +1,5 @@
 /**
- * Login and register input (SPEC §5) and the Spanish texts for auth errors (SPEC §8).
+ * Login and register input and the Spanish texts for auth errors.
  * The islands validate with these schemas and the auth server validates the same fields again.
  */
 import { z } from './zod.ts';
@@ -128,7 +128,7 @@ export const REGISTER_ERROR_TITLE = 'Error';
 /** The code our server uses for its own Spanish validation and account-state messages. */
 export const SPANISH_MESSAGE_CODE = 'MENSAJE';
 
-/** SPEC §8, login page rows. `undefined` means the request never got an answer. */
+/** The login page's error texts. `undefined` means the request never got an answer. */
 export function loginErrorMessage(failure: AuthFailure | undefined): string {
   if (!failure) return 'Error inesperado al iniciar sesión. Inténtalo de nuevo.';
   if (failure.status === 429) return 'Demasiados intentos. Espera un momento e inténtalo de nuevo';
@@ -138,7 +138,7 @@ export function loginErrorMessage(failure: AuthFailure | undefined): string {
   return 'Error al iniciar sesión';
 }
 
-/** SPEC §8, register page rows. */
+/** The register page's error texts. */
 export function registerErrorMessage(failure: AuthFailure | undefined): string {
   if (!failure) return 'Error inesperado durante el registro. Inténtalo de nuevo.';
   if (failure.status === 429) return 'Demasiados intentos. Espera un momento e inténtalo de nuevo';

@@ -1,14 +1,14 @@
 /**
- * The user's dashboard (SPEC §2 "Dashboard"): what its pages show, their limits and their texts, shared by the
+ * The user's dashboard: what its pages show, their limits and their texts, shared by the
  * server queries, the Astro pages and the islands.
  */
 
-/** SPEC §9: dashboard lists show 5 posts and a grid of 6 images. */
+/** Dashboard lists show 5 posts and a grid of 6 images. */
 export const RECENT_POSTS = 5;
 export const RECENT_IMAGES = 6;
 /** Saved tools come in pages of this many (24: two rows of the widest grids). */
 export const SAVED_PAGE_SIZE = 24;
-/** SPEC §4: the saved list is read again this long after an unsave. */
+/** The saved list is read again this long after an unsave. */
 export const SAVED_REFETCH_DELAY_MS = 500;
 
 export type PostStatus = 'pending' | 'published' | 'rejected' | 'withdrawn';
@@ -44,7 +44,7 @@ export interface MyPost {
   createdAt: string;
 }
 
-/** A saved tool as the 'Guardados' cards show it (SPEC §2 "Saved posts"). */
+/** A saved tool as the 'Guardados' cards show it. */
 export interface SavedToolView {
   id: string;
   slug: string;
@@ -74,7 +74,7 @@ export function canEditPost(post: Pick<MyPost, 'status'>, role: 'user' | 'admin'
   return role === 'admin' || post.status !== 'published';
 }
 
-/** The same editor behind both addresses: SPEC §2 sends admins to /admin/edit/{id}, authors use /editar/{id}. */
+/** The same editor behind both addresses: SPEC sends admins to /admin/edit/{id}, authors use /editar/{id}. */
 export function editorPath(postId: string, role: 'user' | 'admin'): string {
   return role === 'admin' ? `/admin/edit/${postId}` : `/editar/${postId}`;
 }
@@ -85,7 +85,7 @@ export const DELETE_POST_TEXTS = {
   failed: 'No se pudo eliminar la publicación.',
 } as const;
 
-/** «Retirar» and «Pedir que vuelva» on 'Mis publicaciones' (issue 22). */
+/** «Retirar» and «Pedir que vuelva» on 'Mis publicaciones'. */
 export const LIFECYCLE_TEXTS = {
   withdrawTitle: '¿Retirar la herramienta?',
   withdrawDescription: (title: string) => `«${title}» dejará de verse en el sitio. Podrás pedir que vuelva cuando quieras; el equipo la revisará de nuevo.`,

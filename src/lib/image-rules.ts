@@ -1,6 +1,6 @@
-/** SPEC §5 "Image upload (publish/edit)", shared by the form (checks before sending) and the server (always again). */
+/** The image upload rules of the publish and edit forms, shared by the form (checks before sending) and the server (always again). */
 
-/** SPEC §9: 5 MB for publication images. */
+/** 5 MB for publication images. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_MESSAGES = {
@@ -13,7 +13,7 @@ export const IMAGE_MESSAGES = {
   logoUpdated: 'Logo actualizado',
 } as const;
 
-/** SPEC §5: the file's type must start with image/ and weigh at most 5 MB; the first failing rule's message, or null. */
+/** The file's type must start with image/ and weigh at most 5 MB; the first failing rule's message, or null. */
 export function checkImageFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return IMAGE_MESSAGES.invalidType;
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;

@@ -1,4 +1,4 @@
-/** The admin's actions on a flagged or retired tool (issue 14), shared by the page, its script and the endpoint. */
+/** The admin's actions on a flagged or retired tool, shared by the page, its script and the endpoint. */
 
 export const LINK_REVIEW_ACTIONS = ['retire', 'restore', 'accept_url', 'dismiss', 'recheck'] as const;
 export type LinkReviewAction = (typeof LINK_REVIEW_ACTIONS)[number];

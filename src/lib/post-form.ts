@@ -1,7 +1,7 @@
 /**
  * The publication form's one schema, shared by the island (before sending) and the endpoints (always again):
- * SPEC §5 "Publish and edit, in order": title, description, at least one category, with SPEC's three messages
- * reported in that order; every other field bounded. Editing adds the admin's block (SPEC §2 "Edit").
+ * title, description, at least one category, with SPEC's three messages reported in that order; every other
+ * field bounded. Editing adds the admin's block (flags and status).
  */
 import { TASK_SLUGS } from './tasks/vocabulary.ts';
 import { isCountryCode } from './countries.ts';
@@ -43,7 +43,7 @@ const imageReference = z
   .max(LIMITS.url, { error: 'La dirección de la imagen es demasiado larga.' })
   .refine((value) => value === '' || STORAGE_KEY.test(value) || HTTP_URL.test(value), { error: 'La imagen no es válida: súbela de nuevo.' });
 
-/** Worded after SPEC's 'URL de imagen no válida' (SPEC §5 has no text of its own for the tool's address). */
+/** Worded after SPEC's 'URL de imagen no válida' (SPEC has no text of its own for the tool's address). */
 export const TOOL_URL_INVALID = 'URL no válida: escribe la dirección completa de la herramienta, empezando por https://';
 
 /**
@@ -128,7 +128,7 @@ export type PostStatus = (typeof postStatuses)[number];
 
 export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado', withdrawn: 'Retirada' };
 
-/** What only an admin may change when editing (SPEC §2 "Edit": flags, status, plus the slug). */
+/** What only an admin may change when editing (flags, status, plus the slug). */
 const adminFields = {
   slug: z
     .string()
@@ -172,7 +172,7 @@ const reasonFor = (missing: string) =>
 /** A rejection from the queue: the author reads this reason. */
 export const rejectInput = z.strictObject({ reason: reasonFor('Escribe el motivo del rechazo para el autor.') });
 
-/** An admin takes a published tool off the site (issue 22): its author reads this reason. */
+/** An admin takes a published tool off the site: its author reads this reason. */
 export const withdrawalReason = reasonFor('Escribe el motivo de la retirada para el autor.');
 
 /** The first message of each field, as the endpoints answer them, from a browser-side parse. */

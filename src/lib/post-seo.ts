@@ -1,8 +1,8 @@
 /**
- * The search and social columns a publication is stored with (SPEC §3 Post, §5 generated metadata), and the
+ * The search and social columns a publication is stored with, and the
  * head tags and JSON-LD its page renders from them. Publishing generates what the author left empty (meta title
  * 45/42 + site name, description 160/157, WhatsApp rules, featured image, up to 10 keywords); editing falls
- * back to title, description and image or logo, and empty keywords become null (SPEC §5).
+ * back to title, description and image or logo, and empty keywords become null.
  */
 import { featuredImage, generatedKeywords, generatedMetaDescription, generatedMetaTitle, whatsappDescription, whatsappTitle } from './post-metadata.ts';
 import type { PricingModel } from './pricing.ts';
@@ -62,7 +62,7 @@ export interface SeoColumns {
 
 export const canonicalFor = (slug: string, site: Site) => new URL(`/${slug}`, site.url).href;
 
-/** JSON-LD of a tool page: the application, its breadcrumb, the organisation and the site (SPEC §3 structured_data). */
+/** JSON-LD of a tool page: the application, its breadcrumb, the organisation and the site. */
 export function toolStructuredData(
   tool: {
     title: string;
@@ -101,7 +101,7 @@ export function toolStructuredData(
 }
 
 /**
- * The columns to store. 'publish' generates empty fields by SPEC §5's publishing rules; 'edit' falls back to
+ * The columns to store. 'publish' generates empty fields by the publishing rules of post-metadata.ts; 'edit' falls back to
  * title, description and image or logo. Image columns hold references (storage keys or addresses);
  * `imageAddress` turns one into the absolute URL the JSON-LD needs.
  */

@@ -61,7 +61,7 @@ export const aiSettingsSchema = z.object({
 });
 export type AiSettings = z.output<typeof aiSettingsSchema>;
 
-/** «Avisos de nuevas herramientas» (issue 22): how the admins hear about tools to review and withdrawals. */
+/** «Avisos de nuevas herramientas»: how the admins hear about tools to review and withdrawals. */
 export const ADMIN_NOTICE_MODES = ['each', 'digest', 'none'] as const;
 export type AdminNoticeMode = (typeof ADMIN_NOTICE_MODES)[number];
 
@@ -71,7 +71,7 @@ export const ADMIN_NOTICE_MODE_LABELS: Record<AdminNoticeMode, string> = {
   none: 'Ninguno',
 };
 
-/** Canned rejection reasons (issue 22): what a new site offers until an admin edits the list. */
+/** Canned rejection reasons: what a new site offers until an admin edits the list. */
 export const DEFAULT_REJECTION_REASONS = [
   'Enlace roto o sitio caído',
   'No es una herramienta de IA',

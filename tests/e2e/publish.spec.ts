@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end: a user publishes a tool (two categories, an uploaded image, a logo by URL, rich text with a
+ * Publishing and moderating end to end: a user publishes a tool (two categories, an uploaded image, a logo by URL, rich text with a
  * link and a list, keywords and SEO fields), sees it pending; an admin approves it; a guest opens it within 5 s and,
  * after the rebuild, finds it in its category and in /buscar; the admin renames it and the old address answers 301;
  * a rejected submission shows its reason to its author; SPEC's validation and access texts; axe on every screen.
@@ -81,7 +81,7 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await openPublishForm(page);
   await expectNoSeriousA11yViolations(page);
 
-  // SPEC §5: the three messages, in order.
+  // The three validation messages, in order.
   const submit = page.getByRole('button', { name: 'Publicar con Múltiples Categorías' });
   await submit.click();
   await expect(toast(page)).toContainText('El título es obligatorio');
@@ -168,7 +168,7 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await expect(page.getByRole('tabpanel')).toContainText(`🤖 ${TOOL.title}`);
   await expect(page.getByText('Optimización SEO Completa')).toBeVisible();
   await page.getByRole('button', { name: 'Ocultar' }).click();
-  // «Vista previa»: the tool page as it will look, in a new tab (issue 22; drafts.spec.ts goes further).
+  // «Vista previa»: the tool page as it will look, in a new tab (drafts.spec.ts goes further).
   const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Vista previa' }).click()]);
   await expect(preview.getByText('Vista previa: así se verá tu herramienta')).toBeVisible();
   await expect(preview.getByRole('heading', { level: 1, name: TOOL.title })).toBeVisible();

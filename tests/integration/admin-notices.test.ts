@@ -1,5 +1,5 @@
 /**
- * «Avisos de nuevas herramientas» (issue 22) on a real PostgreSQL: a new or resubmitted tool e-mails the active
+ * «Avisos de nuevas herramientas» on a real PostgreSQL: a new or resubmitted tool e-mails the active
  * admins one by one, waits for the daily digest, or says nothing, as the setting chooses; only admins change it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

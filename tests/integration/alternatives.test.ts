@@ -1,5 +1,5 @@
 /**
- * Alternatives and comparisons (issue 20) on the seeded catalogue: who gets an alternatives page, the tool page's
+ * Alternatives and comparisons on the seeded catalogue: who gets an alternatives page, the tool page's
  * link query agreeing with the ranking's rule, the comparison data and the picker's name lookup, and the sitemap.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

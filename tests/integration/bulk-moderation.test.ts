@@ -1,5 +1,5 @@
 /**
- * Canned rejection reasons and bulk moderation (issue 22 item 2), through the real endpoints on a real
+ * Canned rejection reasons and bulk moderation, through the real endpoints on a real
  * PostgreSQL: the reasons are validated and stored as a settings group; a batch approves or rejects each tool
  * in its own transaction, audited and e-mailed like a single decision, reports per id what it could not do and
  * asks for one rebuild.

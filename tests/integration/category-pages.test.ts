@@ -1,5 +1,5 @@
 /**
- * Category pages that stay small (issue 21): GET /api/tools answers a category page's sort, search text, fact
+ * Category pages that stay small: GET /api/tools answers a category page's sort, search text, fact
  * filters and pages of 24 from the real database, with the whole category's count, and the sitemap lists each page.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';

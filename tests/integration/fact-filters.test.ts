@@ -1,5 +1,5 @@
 /**
- * The fact filters (issue 19) mean the same everywhere: the SQL of GET /api/tools (factFilterSql), the category
+ * The fact filters mean the same everywhere: the SQL of GET /api/tools (factFilterSql), the category
  * pages' lists (the same API query, page after page) and the search index (matchesFactFilter) pick exactly the same tools of a seeded catalogue
  * whose facts were set here, and the search page's engine keeps to them, found by name, text or task.
  */

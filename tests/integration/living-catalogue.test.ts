@@ -1,5 +1,5 @@
 /**
- * Issue 14 on a real database: the seeded catalogue's curation (ranks, retired tools, logos), the home's order,
+ * The living catalogue on a real database: the seeded catalogue's curation (ranks, retired tools, logos), the home's order,
  * the three ranking filters with their counters, 'Visitar' clicks, the popularity score, retired tools, the
  * admin's review of flagged tools, the public API and the feed.
  */

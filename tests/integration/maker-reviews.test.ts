@@ -1,5 +1,5 @@
 /**
- * A tool's verified maker and its reviews (issue 20) on a real PostgreSQL: the maker cannot rate their own tool
+ * A tool's verified maker and its reviews on a real PostgreSQL: the maker cannot rate their own tool
  * (refused in the statement that writes the review, a Spanish 403), a review written before the claim is hidden
  * when the claim is verified, and the maker replies once to each review (the attack pass included).
  */

@@ -1,4 +1,4 @@
-/** Ratings and reviews (issue 20) through their endpoints on a real PostgreSQL: the attack pass included. */
+/** Ratings and reviews through their endpoints on a real PostgreSQL: the attack pass included. */
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { deleteReviewAsAdminEndpoint, listAdminReviews, setReviewStatusEndpoint } from '../../src/features/reviews/reviews-admin.server.ts';
 import { deleteAccountRows } from '../../src/server/auth/account-deletion.ts';

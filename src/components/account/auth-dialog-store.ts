@@ -1,4 +1,4 @@
-/** The auth dialog (SPEC §2 Login and register), mounted once per page and opened from any island or script. */
+/** The sign-in and registration dialog, mounted once per page and opened from any island or script. */
 import { atom } from 'nanostores';
 
 export const authDialogOpen = atom(false);

@@ -1,4 +1,4 @@
-/** The auth dialog's own error texts (SPEC §8 'Dialog' rows); known account states keep the pages' Spanish texts. */
+/** The auth dialog's own error texts; known account states keep the pages' Spanish texts. */
 import { DIALOG_LOGIN_UNEXPECTED } from './auth-dialog-texts.ts';
 import { loginErrorMessage, registerErrorMessage, type AuthFailure } from '../../lib/auth-forms.ts';
 

@@ -13,7 +13,7 @@ describe('Google sign-in', () => {
     expect(googleDestinations('dialog', 'https://brujula.es')).toEqual({ callbackURL: 'https://brujula.es/', errorCallbackURL: '/login?google=1' });
   });
 
-  it('uses the SPEC §8 texts of each place', () => {
+  it('uses the error texts of each place', () => {
     expect(googleErrorMessage('login', true)).toBe('Error al iniciar sesión con Google');
     expect(googleErrorMessage('login', false)).toBe('Error inesperado al iniciar sesión con Google');
     expect(googleErrorMessage('register', true)).toBe('Error al registrarse con Google');

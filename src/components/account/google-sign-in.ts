@@ -1,4 +1,4 @@
-/** Where Google sign-in starts, where it lands, and its SPEC §8 error texts. */
+/** Where Google sign-in starts, where it lands, and its error texts on the dialog and on each page. */
 
 export type GoogleSignInPlace = 'login' | 'register' | 'dialog';
 
@@ -13,7 +13,7 @@ const TEXTS: Record<GoogleSignInPlace, { failed: string; unexpected: string }> =
   dialog: { failed: 'Error al iniciar sesión con Google', unexpected: 'Error inesperado al iniciar sesión con Google' },
 };
 
-/** SPEC §7: the pages land on /dashboard (or the page that asked for a sign-in), the auth dialog on the site's home. */
+/** The pages land on /dashboard (or the page that asked for a sign-in), the auth dialog on the site's home. */
 export function googleDestinations(place: GoogleSignInPlace, origin: string, next = '/dashboard'): { callbackURL: string; errorCallbackURL: string } {
   return {
     callbackURL: place === 'dialog' ? `${origin}/` : `${origin}${next}`,

@@ -1,4 +1,4 @@
-/** SPEC §2: admins see an 'Editar' button on every tool card and on the tool page, to /editar/{id}. */
+/** Admins see an 'Editar' button on every tool card and on the tool page, to /editar/{id}. */
 export const EDIT_LABEL = 'Editar';
 
 export function editPath(toolId: string): string {

@@ -1,6 +1,6 @@
 /**
- * The admin navigation's counters (Pendientes, Publicados) follow a decision taken on the page without a reload
- * (issue 22): the queue's script moves them by the decision's effect. The next page load reads them from SQL again.
+ * The admin navigation's counters (Pendientes, Publicados) follow a decision taken on the page without a reload:
+ * the queue's script moves them by the decision's effect. The next page load reads them from SQL again.
  */
 export type NavCount = 'pending' | 'published';
 

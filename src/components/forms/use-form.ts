@@ -16,7 +16,7 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, string>
   const formId = useId();
   useEffect(() => {
     // Hydration leaves the inputs' DOM values alone, but the next render would write the state's over them and
-    // wipe what was typed before the island woke up (issue 22): the state takes the typed values first.
+    // wipe what was typed before the island woke up: the state takes the typed values first.
     const inputs = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(`[data-form-field="${CSS.escape(formId)}"]`);
     const typed = [...inputs].flatMap((input) => (input.value !== (initial[input.name] ?? '') ? [[input.name, input.value]] : []));
     if (typed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(typed) }));

@@ -1,5 +1,5 @@
 /**
- * The header search box as an ARIA 1.2 combobox (issue 18), loaded on its first focus: suggestions of tools,
+ * The header search box as an ARIA 1.2 combobox, loaded on its first focus: suggestions of tools,
  * categories and tasks while typing, grouped in a listbox; arrows move through them (aria-activedescendant, so
  * focus stays in the box), Enter opens the chosen one or, with none chosen, submits the form to /buscar, Escape
  * closes the list and then clears the box.

@@ -36,7 +36,7 @@ export function startHeaderSearch(): void {
       { once: true },
     );
     form.addEventListener('submit', (event) => {
-      // SPEC §5: the header search is trimmed, and an empty one submits nothing.
+      // The header search is trimmed, and an empty one submits nothing.
       const text = input.value.trim();
       if (!text) event.preventDefault();
       else input.value = text;

@@ -1,7 +1,7 @@
 /**
- * The detailed-content editor (SPEC §2 Publish): Tiptap with SPEC's toolbar (headings 1-6, font, size, bold,
+ * The detailed-content editor of the publish form: Tiptap with SPEC's toolbar (headings 1-6, font, size, bold,
  * italic, underline, strike, colours, sub/superscript, lists, indent, direction, align, blockquote, code block,
- * link, image, video, clean), at least 300 px tall, undo grouped after 1000 ms with 100 steps (SPEC §9).
+ * link, image, video, clean), at least 300 px tall, undo grouped after 1000 ms with 100 steps.
  * Images added here are stored like the form's images (never hot-linked); videos only from YouTube or Vimeo.
  */
 import ImageExtension from '@tiptap/extension-image';
@@ -45,7 +45,7 @@ import { checkImageFile, IMAGE_MESSAGES } from '../../lib/image-rules.ts';
 import { RequestError } from '../../lib/endpoint-call.ts';
 import { uploadImage } from '../../lib/image-upload.ts';
 
-/** SPEC §9: undo groups changes made within 1000 ms, and keeps up to 100 steps. */
+/** Undo groups changes made within 1000 ms, and keeps up to 100 steps. */
 export const UNDO = { newGroupDelay: 1000, depth: 100 } as const;
 
 const FONTS = [
@@ -90,7 +90,7 @@ export function createEditorExtensions() {
         autolink: true,
         defaultProtocol: 'https',
         protocols: ['mailto', 'tel'],
-        // SPEC §5: link addresses are limited to http, https, mailto and tel (the server checks again).
+        // Link addresses are limited to http, https, mailto and tel (the server checks again).
         isAllowedUri: (url) => LINK_PROTOCOLS.test(url),
         HTMLAttributes: { rel: 'noopener nofollow', target: null },
       },
@@ -174,7 +174,7 @@ function Toolbar({ editor, onPrompt, uploading }: { editor: Editor; onPrompt(pro
       canRedo: current.can().redo(),
     }),
   });
-  // On a phone the toolbar is one row of the everyday tools; the rest unfold on demand (issue 22: 253 px tall at 390 px).
+  // On a phone the toolbar is one row of the everyday tools; the rest unfold on demand (the whole toolbar was 253 px tall at 390 px).
   const [expanded, setExpanded] = useState(false);
   const more = expanded ? '' : 'max-md:hidden';
   const chain = () => editor.chain().focus();

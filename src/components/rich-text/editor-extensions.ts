@@ -1,5 +1,5 @@
 /**
- * Tiptap pieces the toolbar of SPEC §2 needs and Tiptap does not ship: indent, text direction and a YouTube or
+ * Tiptap pieces the editor's toolbar needs and Tiptap does not ship: indent, text direction and a YouTube or
  * Vimeo player. Each writes only what the server's rich-text allowlist keeps (margin-inline-start in em, a dir
  * attribute, a div[data-video-embed] with the player's iframe), so what the author sees is what gets stored.
  */

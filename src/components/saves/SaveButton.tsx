@@ -20,7 +20,7 @@ const placeClass: Record<SavePlace, string> = {
 };
 
 /**
- * Guardar/Guardado (SPEC §4). Inside an island it is live; rendered to static HTML (tool page) it carries
+ * Guardar/Guardado. Inside an island it is live; rendered to static HTML (tool page) it carries
  * the data-save-* attributes that the page's static-save-buttons script drives. It starts disabled so that a
  * press before the page's code is ready waits instead of doing nothing.
  */

@@ -187,7 +187,7 @@ describe('saved tools store', () => {
   });
 });
 
-describe('auth dialog messages (SPEC §8)', () => {
+describe('auth dialog messages', () => {
   it('maps sign-in failures', () => {
     expect(dialogLoginErrorMessage({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe('Credenciales inválidas. Verifica tu email y contraseña.');
     expect(dialogLoginErrorMessage(undefined)).toBe('Error inesperado al iniciar sesión');

@@ -1,6 +1,6 @@
 /**
  * The signed-in user's saved tool ids, shared by every save button of the page (islands and the static
- * cards' script), and the save toggle itself (SPEC §4 Save toggle, §8 toasts).
+ * cards' script), and the save toggle itself with its toasts.
  */
 import { atom, onMount } from 'nanostores';
 import type { SessionUserView } from '../account/session-client.ts';
@@ -14,7 +14,7 @@ export const savedToolIds = atom<ReadonlySet<string>>(new Set());
 /** Tools whose save or removal is on its way: their buttons are disabled meanwhile. */
 export const pendingToolIds = atom<ReadonlySet<string>>(new Set());
 
-/** SPEC §9: the saved ids are read again this long after a sign-in from the dialog. */
+/** The saved ids are read again this long after a sign-in from the dialog. */
 export const SIGN_IN_REFRESH_DELAY_MS = 1000;
 
 /** Saves and removals made while a list of ids is on its way: the list was read before them, so they win. */

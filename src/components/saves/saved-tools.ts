@@ -1,4 +1,4 @@
-/** Saving tools (SPEC §4 Save toggle, §8): the texts and the browser's calls to /api/saved. */
+/** Saving tools: the texts and the browser's calls to /api/saved. */
 
 export const SAVED_TOOLS_PATH = '/api/saved';
 

@@ -1,4 +1,4 @@
-/** One toast at a time (SPEC §4), shared by every island of the page. */
+/** One toast at a time, shared by every island of the page. */
 import { atom } from 'nanostores';
 
 export interface Toast {
@@ -7,7 +7,7 @@ export interface Toast {
   variant?: 'default' | 'destructive';
 }
 
-/** How long a toast stays: Radix's default, which SPEC's shadcn/ui toasts inherit, and SPEC §9's 3000 ms on the image pages. */
+/** How long a toast stays: Radix's default, which SPEC's shadcn/ui toasts inherit, and 3000 ms on the image pages. */
 export const TOAST_DURATION_MS = 5000;
 export const IMAGE_PAGE_TOAST_DURATION_MS = 3000;
 

@@ -1,5 +1,5 @@
 /**
- * The page's toast (SPEC §8: one at a time), drawn into the layout's live region without a framework:
+ * The page's toast (one at a time), drawn into the layout's live region without a framework:
  * every page needs it, few ever show one, and a static page should not load React for it.
  */
 import { currentToast, dismissToast, showFlashedToast, type Toast } from './toast-store.ts';

@@ -15,7 +15,7 @@ interface Props {
   saveEnabledBeforeHydration?: boolean;
 }
 
-/** A tool card (SPEC §2): rendered to static HTML by pages and live by the home grid island. */
+/** A tool card: rendered to static HTML by pages and live by the home grid island. */
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, saveEnabledBeforeHydration = false }: Props) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">

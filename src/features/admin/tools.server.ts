@@ -1,7 +1,7 @@
 /**
  * /admin/publicados: the catalogue as an admin runs it. Server-side search (the site's accent-insensitive
  * Spanish search), filters, sort and paging; single and bulk actions: feature, popular, verified, unpublish
- * (withdrawn with a reason its author receives by e-mail, issue 22) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
+ * (withdrawn with a reason its author receives by e-mail) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
  * where the admin chose). Every change is audited in the same transaction.
  */
 import type pg from 'pg';
@@ -223,7 +223,7 @@ export async function setToolFlag(actor: AdminActor | null, toolIds: string[], a
 }
 
 /**
- * Off the site with a reason (issue 22): withdrawn, its reason kept as the review note its author reads on the
+ * Off the site with a reason: withdrawn, its reason kept as the review note its author reads on the
  * dashboard; answers the tools it withdrew so their authors can be told by e-mail after the commit.
  */
 export async function unpublishTools(actor: AdminActor | null, toolIds: string[], reason: string, pool?: pg.Pool): Promise<WithdrawnTool[]> {

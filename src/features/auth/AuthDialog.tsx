@@ -29,7 +29,7 @@ interface Props {
 }
 
 /**
- * '¡Únete a nosotros!' (SPEC §2 Login and register): a native modal dialog, so the page behind is inert,
+ * '¡Únete a nosotros!': a native modal dialog, so the page behind is inert,
  * focus stays inside and Escape closes it. Mounted only while open; closing gives the focus back to the opener.
  */
 export default function AuthDialog({ children }: Props) {

@@ -5,7 +5,7 @@ import { REGISTER_ERROR_TITLE, registerErrorMessage, registerSchema } from '../.
 import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { useValidatedForm } from '../../components/forms/use-form.ts';
 
-// SPEC §9: the success message stays 2 s before the page moves on.
+// The success message stays 2 s before the page moves on.
 const AFTER_REGISTER_WAIT_MS = 2000;
 
 export default function RegisterForm() {

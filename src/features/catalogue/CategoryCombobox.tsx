@@ -136,7 +136,7 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
               style={{ outline: 'none' }}
             />
           </div>
-          {/* SPEC §9: the list scrolls at about 15rem. */}
+          {/* The list scrolls at about 15rem. */}
           <ul id={listId} role="listbox" aria-label="Categorías" className="max-h-60 overflow-y-auto p-1">
             {options.map((option, index) => {
               const selected = option.slug === value;

@@ -1,5 +1,5 @@
 /**
- * /admin/categorias (issue 22): list, create, edit and merge categories. Every function checks the actor's
+ * /admin/categorias: list, create, edit and merge categories. Every function checks the actor's
  * permission itself, writes its audit entry in the same transaction as the change, and tells the site a published
  * change happened. The database keeps the addresses sound: a slug change leaves a 301 from the old address and
  * moves the redirects that led there (categories_follow_slug), and the server's redirect table answers 410 for an

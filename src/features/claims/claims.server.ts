@@ -1,5 +1,5 @@
 /**
- * Makers' claims of their tools (issue 20): proof by a one-time link sent to an address at the tool's own
+ * Makers' claims of their tools: proof by a one-time link sent to an address at the tool's own
  * registrable domain (only its SHA-256 is stored; 24 h; single use), at most one verified maker per tool (a
  * partial unique index settles races), admins revoke. A verified maker proposes changes to the live listing;
  * an admin approves them through the normal admin edit (saveEdit: audit, page stamp, rebuild) or rejects them.

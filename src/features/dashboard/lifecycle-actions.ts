@@ -1,5 +1,5 @@
 /**
- * «Retirar» and «Pedir que vuelva» on 'Mis publicaciones' (issue 22): a confirmation, the POST, then the page is
+ * «Retirar» and «Pedir que vuelva» on 'Mis publicaciones': a confirmation, the POST, then the page is
  * read again so the card shows its new state; one delegated listener, like the deletion's.
  */
 import { flashToast, showToast } from '../../components/toast/toast-store.ts';

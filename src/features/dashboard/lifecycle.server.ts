@@ -1,5 +1,5 @@
 /**
- * An author's published listing over its life (issue 22): it is withdrawn, never deleted, by its author (off the
+ * An author's published listing over its life: it is withdrawn, never deleted, by its author (off the
  * site, audited, admins told) and can be asked back, which sends it to Pendientes as a resubmission. Every
  * statement filters by the session's user id: another user's listing answers 404 like one that does not exist.
  */

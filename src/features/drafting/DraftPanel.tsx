@@ -1,5 +1,5 @@
 /**
- * «Redactar con IA» in the admin editor (issue 19): asks for a draft written from the tool's own site, shows it beside
+ * «Redactar con IA» in the admin editor: asks for a draft written from the tool's own site, shows it beside
  * the current article with the facts side by side, lets the admin edit its text, then accept or discard it. Nothing
  * reaches the tool until «Aceptar borrador»; the page then reloads so the form holds the new article and version.
  */

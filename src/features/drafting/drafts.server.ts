@@ -1,5 +1,5 @@
 /**
- * «Redactar con IA» (issue 19): an admin asks the configured text model for a tool's article and facts, written from
+ * «Redactar con IA»: an admin asks the configured text model for a tool's article and facts, written from
  * the tool's own site; the draft waits in article_drafts beside the current text until the admin accepts it (then,
  * and only then, it is written to the tool, audited and stamped as checked by that admin) or discards it.
  */

@@ -30,14 +30,14 @@ import { formatCount } from '../../lib/dashboard.ts';
 type Tab = 'all' | 'saved';
 
 const TABS: Record<Tab, string> = { all: 'Todas las Imágenes', saved: 'Guardadas' };
-/** SPEC §7: the images pages download a PNG named from the prompt's first 30 characters. */
+/** The images pages download a PNG named from the prompt's first 30 characters. */
 const PNG_ONLY = [DOWNLOAD_FORMATS[0]] as const;
 const REMOVE_FAILED_MESSAGE = 'No se pudo remover la imagen.';
 const SEARCH_DELAY_MS = 300;
 
 const errorToast = (description: string) => showToast({ title: 'Error', description, variant: 'destructive' });
 
-/** 'Imágenes' of the dashboard (SPEC §2): the generator's own cards and preview, with a search, an order and two tabs. */
+/** 'Imágenes' of the dashboard: the generator's own cards and preview, with a search, an order and two tabs. */
 export default function DashboardImages() {
   const ids = useId();
   const [tab, setTab] = useState<Tab>('all');

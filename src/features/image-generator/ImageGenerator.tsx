@@ -45,7 +45,7 @@ const errorToast = (message: string) => showToast({ title: 'Error', description:
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const plural = (count: number) => (count === 1 ? '1 imagen' : `${count} imágenes`);
 
-/** The image generator of SPEC §2: the create card and the visitor's gallery, one island sharing the prompt. */
+/** The image generator: the create card and the visitor's gallery, one island sharing the prompt. */
 export default function ImageGenerator() {
   const user = useStore(sessionUser);
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-/** Browser-side actions on a generated image: download in a chosen format, share (copying is src/components/clipboard.ts) (SPEC §7 "Download"). */
+/** Browser-side actions on a generated image: download in a chosen format, share (copying is src/components/clipboard.ts). */
 import { copyText } from '../../components/clipboard.ts';
 import { downloadFileName, type DownloadFormat } from './image-generator.ts';
 

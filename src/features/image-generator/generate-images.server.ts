@@ -1,5 +1,5 @@
 /**
- * One generation request (SPEC §7 "Image generation"): count images with their own random seeds, at
+ * One generation request: count images with their own random seeds, at
  * most a few at a time, each re-encoded by sharp, stored by the storage driver (never hot-linked)
  * and recorded as its own history row as soon as it exists, so a later failure loses nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The image generator's endpoints (SPEC §7 "Image generation"): generate, list the visitor's gallery, save and
+ * The image generator's endpoints: generate, list the visitor's gallery, save and
  * delete. A visitor only ever sees and changes their own images: the account's when signed in, else the browser
  * session's; anyone else's id answers 404, as if it did not exist.
  */

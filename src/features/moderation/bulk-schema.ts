@@ -1,5 +1,5 @@
 /**
- * Approving or rejecting several pending tools at once from /admin/pendientes (issue 22): the request the queue's
+ * Approving or rejecting several pending tools at once from /admin/pendientes: the request the queue's
  * script sends and the server validates, and what the server answers for each tool.
  */
 import { z } from '../../lib/zod.ts';

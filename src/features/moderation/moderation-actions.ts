@@ -1,6 +1,6 @@
 /**
  * The queue's buttons: approve, reject with the reason typed or picked from the canned list, and the same two
- * for the selected tools after a confirmation that says how many (issue 22). Delegated listeners, no framework;
+ * for the selected tools after a confirmation that says how many. Delegated listeners, no framework;
  * each row says what happened, a toast confirms it and the navigation's counters follow. Errors come back in
  * Spanish from the server.
  */

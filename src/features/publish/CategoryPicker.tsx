@@ -1,5 +1,5 @@
 /**
- * SPEC §2 multi-category picker: a search over category names (case-insensitive substring; accents ignored too),
+ * The multi-category picker: a search over category names (case-insensitive substring; accents ignored too),
  * a scrollable list of checkboxes and the chosen categories as removable chips. The first chosen category is
  * the publication's primary one.
  */

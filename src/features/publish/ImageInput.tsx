@@ -1,5 +1,5 @@
 /**
- * One image of a publication (the featured image or the logo), SPEC §2 and §5: drop or pick one file, or type
+ * One image of a publication (the featured image or the logo): drop or pick one file, or type
  * its address. Either way the server stores its own re-encoded copy and answers a key; the form keeps the key.
  */
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';

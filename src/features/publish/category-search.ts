@@ -1,4 +1,4 @@
-/** SPEC §5: the category picker's search, a case-insensitive name substring (accents ignored as well). */
+/** The category picker's search, a case-insensitive name substring (accents ignored as well). */
 import { normalizeForSearch } from '../../lib/text.ts';
 import type { PickerCategory } from '../../lib/post-form.ts';
 

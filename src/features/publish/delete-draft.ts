@@ -1,5 +1,5 @@
 /**
- * «Eliminar» on a draft in «Mis publicaciones» (issue 22): a confirmation, the DELETE, then the draft leaves the
+ * «Eliminar» on a draft in «Mis publicaciones»: a confirmation, the DELETE, then the draft leaves the
  * list. The cards are static HTML; this one delegated listener is all the JavaScript they need.
  */
 import { confirmAction } from '../../components/confirm-dialog.ts';

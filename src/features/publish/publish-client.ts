@@ -10,13 +10,13 @@ export interface SavedPostAnswer {
   path: string;
 }
 
-/** SPEC §8: 'No se pudo publicar la entrada' when the server gives no message of its own; the draft it came from goes. */
+/** 'No se pudo publicar la entrada' when the server gives no message of its own; the draft it came from goes. */
 export function publishPost(input: PublishInput, draftId?: string | null): Promise<SavedPostAnswer> {
   const path = draftId ? `/api/posts?${new URLSearchParams({ borrador: draftId })}` : '/api/posts';
   return call(path, json('POST', input), 'No se pudo publicar la entrada');
 }
 
-/** SPEC §8: 'No se pudo actualizar la publicación' when the server gives no message of its own. */
+/** 'No se pudo actualizar la publicación' when the server gives no message of its own. */
 export function savePost(id: string, input: EditInput): Promise<SavedPostAnswer> {
   return call(`/api/posts/${encodeURIComponent(id)}`, json('PUT', input), 'No se pudo actualizar la publicación');
 }

@@ -87,7 +87,7 @@ export const publishEndpoint = endpoint({
 
 const postParams = z.object({ id: z.string() });
 
-/** GET /api/posts/{id}: the post as the editor loads it (SPEC §7 "Edit load"). */
+/** GET /api/posts/{id}: the post as the editor loads it, with its categories. */
 export const loadPostEndpoint = endpoint({
   access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
@@ -113,7 +113,7 @@ export const editEndpoint = endpoint({
     const input = await resolveImages(body, user, loaded.post, request.signal);
     const outcome = await saveEdit(params.id, input, user, siteConfig());
     if (outcome.publicChange) await publishedContentChanged(`edición de «${outcome.title}»`);
-    // A rejected or withdrawn listing its author sends back waits in Pendientes: the admins hear about it (issue 22).
+    // A rejected or withdrawn listing its author sends back waits in Pendientes: the admins hear about it.
     if (outcome.status === 'pending' && (outcome.previousStatus === 'rejected' || outcome.previousStatus === 'withdrawn')) {
       await notifyAdmins({ kind: 'resubmitted', title: outcome.title, authorName: user.name });
     }

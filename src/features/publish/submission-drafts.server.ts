@@ -1,5 +1,5 @@
 /**
- * Publish-form drafts (issue 22): POST /api/posts/drafts creates one, PUT /api/posts/drafts/{id} replaces it as the
+ * Publish-form drafts: POST /api/posts/drafts creates one, PUT /api/posts/drafts/{id} replaces it as the
  * author types, DELETE removes it. Only the owner reaches a draft (anyone else's id is 404), a draft is checked for
  * types and limits but may be incomplete, its article is sanitized as on publish, and it may only name images its
  * author uploaded or generated. A draft is never public: it lives in its own table (submission_drafts).

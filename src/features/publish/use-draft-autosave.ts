@@ -1,5 +1,5 @@
 /**
- * Saves the publish form as a server draft while its author writes (issue 22): 2 s after the last change, when the
+ * Saves the publish form as a server draft while its author writes: 2 s after the last change, when the
  * window loses focus, and when the tab is hidden or closed. Saves run one at a time, each sending the newest values,
  * so the first save's id is known before the next one and a slow answer never overwrites newer text.
  */

@@ -1,5 +1,5 @@
 /**
- * Problem reports (issue 20): anyone may report a published tool (rate-limited per IP); admins see the open
+ * Problem reports: anyone may report a published tool (rate-limited per IP); admins see the open
  * ones grouped per tool in /admin/informes and close a tool's reports in one click, each decision audited in the
  * same transaction. Reading and deciding check the permission themselves, whatever page calls them.
  */

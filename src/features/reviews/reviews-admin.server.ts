@@ -1,5 +1,5 @@
 /**
- * /admin/valoraciones (issue 20): reviews are published at once (docs/decisions/011-valoraciones.md), so the
+ * /admin/valoraciones: reviews are published at once (docs/decisions/011-valoraciones.md), so the
  * admin's part is the reported ones, most reported first, with hide, show again and delete. Every action is
  * audited in the same transaction as the change; the reviews trigger recounts the tool's stars.
  */

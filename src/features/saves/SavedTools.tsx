@@ -14,7 +14,7 @@ async function fetchSavedPage(page: number): Promise<SavedToolsPage> {
   return (await response.json()) as SavedToolsPage;
 }
 
-/** 'Guardados' (SPEC §2 "Saved posts"): the first page comes from the server; more pages and removals live here. */
+/** 'Guardados': the first page comes from the server; more pages and removals live here. */
 export default function SavedTools({ initial }: { initial: SavedToolsPage }) {
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
@@ -25,7 +25,7 @@ export default function SavedTools({ initial }: { initial: SavedToolsPage }) {
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const countRef = useRef<HTMLParagraphElement>(null);
 
-  /** SPEC §4: the list is read again 500 ms after an unsave, every page shown so far. */
+  /** The list is read again 500 ms after an unsave, every page shown so far. */
   function scheduleRefetch(loadedPages: number) {
     clearTimeout(refetchTimer.current);
     refetchTimer.current = setTimeout(async () => {

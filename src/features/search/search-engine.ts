@@ -1,5 +1,5 @@
 /**
- * One search (issues 14 and 18): tool names first (exact, then a name's start, then one-letter typos); then the
+ * One search: tool names first (exact, then a name's start, then one-letter typos); then the
  * tasks and the category the query asks for (src/lib/tasks/vocabulary.ts), each in its own ranking — relevance
  * blended with the editorial rank and the 30-day popularity, computed when the index was built; then Pagefind's
  * full-text results in its own order, without duplicates, and nothing when Pagefind was only guessing. A query

@@ -242,7 +242,7 @@ export function startSearchPage(root: HTMLElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = searchQuery(input.value);
-    // SPEC §5: an empty search submits nothing.
+    // An empty search (after trimming) submits nothing.
     if (!text) return;
     input.value = text;
     navigate(text, category);

@@ -38,8 +38,9 @@ export function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise
 }
 
 /**
- * SPEC §3 statistics of a published tool, or undefined. The per-type figures count people: distinct
- * accounts for registered views, distinct browser sessions for the others.
+ * The view statistics of a published tool (totals by visitor type, unique sessions, last 7 days and 24 hours),
+ * or undefined. The per-type figures count people: distinct accounts for registered views, distinct browser
+ * sessions for the others.
  */
 export async function readViewStats(postId: string, pool: pg.Pool = getPool()): Promise<ViewStats | undefined> {
   const { rows } = await pool.query<Record<keyof ViewStats, number>>(

@@ -1,4 +1,4 @@
-/** Browser-only: counts a view (SPEC §4 "Views") when a tool page opens; 'Visitar' clicks are counted apart (features/clicks). */
+/** Browser-only: counts a view when a tool page opens; 'Visitar' clicks are counted apart (features/clicks). */
 import { VIEWS_ENDPOINT, type CountViewResult } from './views.ts';
 import { viewSessionId } from '../../lib/visitor/visitor-session.ts';
 

@@ -1,4 +1,4 @@
-/** The view endpoints (SPEC §4 "Views", §7 "Views"): count, statistics and the live count stream. */
+/** The view endpoints: count, statistics and the live count stream. */
 import { getPool } from '../../server/db/client.ts';
 import { AppError, endpoint, json } from '../../server/http/endpoint.ts';
 import { consumeRateLimits, type RateLimitRule } from '../../server/ratelimit/limiter.ts';

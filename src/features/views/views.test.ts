@@ -23,7 +23,7 @@ describe('visitor session id', () => {
   );
 });
 
-describe('visitor type (SPEC §3)', () => {
+describe('visitor type', () => {
   it.each([
     ['Mozilla/5.0 Chrome/140.0', false, 'unregistered'],
     ['Mozilla/5.0 Chrome/140.0', true, 'registered'],

@@ -1,6 +1,6 @@
 /**
- * The ads settings (issue 12 «Configuración»): which network client and slots, how slots load (SPEC §9 margins,
- * threshold, delay and minimum heights), test mode and the consent message. Shared by the admin form, the server
+ * The ads settings (in «Configuración»): which network client and slots, how slots load (margins, threshold,
+ * delay and minimum heights), test mode and the consent message. Shared by the admin form, the server
  * and the pages that render slots; the browser script receives only AdsClientConfig.
  */
 import { z } from '../zod.ts';
@@ -43,7 +43,7 @@ export const adsSettingsSchema = z
     slots: z
       .object({ homeBanner: slotId.default(''), toolTop: slotId.default(''), toolBottom: slotId.default('') })
       .default({ homeBanner: '', toolTop: '', toolBottom: '' }),
-    // SPEC §9: lazy-load margin 100px (200px for the home banner), visibility threshold 0.1, init delay 200 ms,
+    // Defaults: lazy-load margin 100px (200px for the home banner), visibility threshold 0.1, init delay 200 ms,
     // minimum height 100px (250px for the banner).
     lazyMarginPx: pixels(2000).default(100),
     bannerLazyMarginPx: pixels(2000).default(200),
@@ -51,7 +51,7 @@ export const adsSettingsSchema = z
     initDelayMs: z.coerce.number({ error: 'Escribe un número de milisegundos.' }).int().min(0).max(10_000).default(200),
     minHeightPx: pixels(1000).default(100),
     bannerMinHeightPx: pixels(1000).default(250),
-    // SPEC §9: test mode only on localhost and preview hosts.
+    // Test mode only on localhost and preview hosts.
     testMode: z.boolean().default(true),
     consent: z
       .object({

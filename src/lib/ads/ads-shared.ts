@@ -3,7 +3,7 @@
  * ship zod (its eval probe alone would break the page's Content-Security-Policy).
  */
 
-/** SPEC §2: a banner on the home page and two slots on the tool page. */
+/** A banner on the home page and two slots on the tool page. */
 export const AD_PLACEMENTS = ['homeBanner', 'toolTop', 'toolBottom'] as const;
 export type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
@@ -24,5 +24,5 @@ export interface AdsClientConfig {
 /** The attribute that carries AdsClientConfig; its presence also tells the server that the page holds ads. */
 export const ADS_CONFIG_ATTRIBUTE = 'data-ads-config';
 
-/** What a failed or empty slot shows (SPEC §2). */
+/** What a failed or empty slot shows. */
 export const AD_PLACEHOLDER_TEXT = 'Espacio publicitario';

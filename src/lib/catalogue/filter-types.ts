@@ -1,4 +1,4 @@
-/** Home and listing filters (SPEC §2, §7) without the request schema, so islands do not ship zod. */
+/** Home and listing filters without the request schema, so islands do not ship zod. */
 export const filterTypes = ['new', 'featured', 'popular', 'most_visited', 'most_saved', 'most_used', 'applications'] as const;
 export type FilterType = (typeof filterTypes)[number];
 
@@ -12,7 +12,7 @@ export const filterLabels: Record<FilterType, string> = {
   applications: 'Aplicaciones',
 };
 
-/** What each filter means (issue 14: three ranking filters, three meanings), for the tooltips and the README. */
+/** What each filter means (three ranking filters, three meanings), for the tooltips and the README. */
 export const filterDescriptions: Record<FilterType, string> = {
   new: 'Las publicadas más recientemente. Las del catálogo inicial, que se publicaron juntas, van en orden editorial.',
   featured: 'Elegidas por el equipo editorial.',
@@ -31,14 +31,14 @@ export const PAGE_SIZE = 12;
 /** Page sizes a caller may ask for: the home grid's 12, a category page's 24 (src/lib/category-paging.ts). */
 export const PAGE_SIZES = [PAGE_SIZE, 24] as const;
 
-/** A category page's orders (SPEC §2 Category): 'Más recientes', 'Más populares', 'Más valoradas'. */
+/** A category page's orders: 'Más recientes', 'Más populares', 'Más valoradas'. */
 export const toolSorts = ['newest', 'popular', 'rating'] as const;
 export type ToolSort = (typeof toolSorts)[number];
 /** Longest text the in-category search accepts. */
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 
-/** Filters are active when a category is chosen or the type is not the default (SPEC §4). */
+/** Filters are active when a category is chosen or the type is not the default. */
 export function filtersActive(query: { filter: FilterType; category: string }): boolean {
   return query.category !== '' || query.filter !== DEFAULT_FILTER;
 }

@@ -32,7 +32,7 @@ export const toolListQuery = z.object({
   q: z
     .string()
     .max(MAX_QUERY_LENGTH, { error: `La búsqueda no puede superar ${MAX_QUERY_LENGTH} caracteres.` })
-    // Text inputs refuse NUL and lone surrogates before any work (DESIGN §8).
+    // Text inputs refuse NUL and lone surrogates before any work.
     .refine((text) => !text.includes('\0') && text.isWellFormed(), { error: 'La búsqueda contiene caracteres no válidos.' })
     .transform((text) => text.trim())
     .default(''),

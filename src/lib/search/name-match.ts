@@ -1,5 +1,5 @@
 /**
- * Matching a query against tool names (issue 14), in the browser and in the relevance tests: an exact name or a
+ * Matching a query against tool names, in the browser and in the relevance tests: an exact name or a
  * name's start ranks first, a one-letter typo in a name still finds it ('midjorney', 'chatgtp', 'stabel
  * diffusion'), and a full-text hit that is only Pagefind guessing from a word's first letters is told apart
  * from a real match, so gibberish finds nothing. Pure functions, no DOM.

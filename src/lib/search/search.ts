@@ -1,5 +1,5 @@
 /**
- * The search index's record format (SPEC §2 "Search", §5 search matching), shared by the build that writes
+ * The search index's record format (matching ignores case, accents and repeated spaces), shared by the build that writes
  * Pagefind records and the page that searches them and shows their cards.
  */
 
@@ -53,7 +53,7 @@ export function searchableText(parts: readonly (string | null | undefined)[]): s
   return parts.filter(Boolean).join('\n');
 }
 
-/** The query as typed, trimmed and with whitespace collapsed; empty means there is nothing to search (SPEC §5). */
+/** The query as typed, trimmed and with whitespace collapsed; empty means there is nothing to search. */
 export function searchQuery(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -1,5 +1,5 @@
 /**
- * The header search box's suggestions (issue 18): a compact file the build writes from the database (tools,
+ * The header search box's suggestions: a compact file the build writes from the database (tools,
  * categories, tasks) and the matcher the box runs on every keystroke. Pure functions, no DOM, no server code: the
  * build and the browser share them.
  */

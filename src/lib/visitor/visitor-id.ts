@@ -1,4 +1,4 @@
-/** The session id format of SPEC §3, without zod: browser scripts on every page import this. */
+/** The session id format (session_{timestamp}_{random}), without zod: browser scripts on every page import this. */
 
 /** session_{timestamp}_{random}: created once per browser session (views) or per browser (anonymous images). */
 export function createVisitorSessionId(now = Date.now(), random = Math.random): string {

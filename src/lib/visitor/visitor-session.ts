@@ -1,4 +1,4 @@
-/** Browser-only: the visitor's session ids, kept where SPEC §3 says (views: session storage; anonymous images: local storage). */
+/** Browser-only: the visitor's session ids, kept (views: session storage; anonymous images: local storage). */
 import { createVisitorSessionId } from './visitor-id.ts';
 
 function storedId(storage: () => Storage, key: string): string {

@@ -1,4 +1,4 @@
-/** Who is looking (SPEC §3 "View user types") and the per-browser-session id, shared by browser and server. */
+/** Who is looking (registered, unregistered or incognito) and the per-browser-session id, shared by browser and server. */
 import { z } from '../zod.ts';
 
 export const VISITOR_TYPES = ['registered', 'unregistered', 'incognito'] as const;

@@ -14,7 +14,7 @@ export interface AdminNavCounts {
   pending: number;
   published: number;
   users: number;
-  /** Open problem reports (issue 20). */
+  /** Open problem reports («Informar de un problema»). */
   reports: number;
 }
 

@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
 /**
- * Spanish for better-auth's error codes (SPEC §8 wording where it has one), all of them (a test compares this
+ * Spanish for better-auth's error codes (SPEC's wording where it has one), all of them (a test compares this
  * with the codes the configured instance can answer). The code itself is kept for the forms.
  */
 export const AUTH_MESSAGES: Record<string, string> = {

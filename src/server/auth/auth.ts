@@ -1,6 +1,6 @@
 /**
  * Accounts: better-auth with e-mail + password and, when configured, Google, on our own tables (profiles is the
- * user table), sessions in the database, verification e-mail, SPEC §6 roles and per-IP rate limits in PostgreSQL.
+ * user table), sessions in the database, verification e-mail, roles (user and admin) and per-IP rate limits in PostgreSQL.
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';

@@ -1,6 +1,6 @@
 /**
- * The admin's review of tools whose site failed three checks in a row or now redirects to another domain
- * (issue 14): the list with its evidence, and what an admin can do about each one. Every read checks the role
+ * The admin's review of tools whose site failed three checks in a row or now redirects to another domain:
+ * the list with its evidence, and what an admin can do about each one. Every read checks the role
  * itself; every action is audited in the same transaction as the change.
  */
 import type pg from 'pg';

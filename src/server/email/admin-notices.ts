@@ -1,5 +1,5 @@
 /**
- * Telling the site's admins (issue 22): a new or resubmitted tool to review, or a published one its author
+ * Telling the site's admins: a new or resubmitted tool to review, or a published one its author
  * withdrew. The setting «Avisos de nuevas herramientas» decides how: an e-mail for each one, a daily digest
  * (the notice waits in admin_notices for the digest job), or none. Called after the change has committed; a
  * failed e-mail is logged and never undoes the change.

@@ -15,7 +15,7 @@ export interface Decision {
 
 /**
  * Tells the author by e-mail: the page's address on approval, the reason and the editor's address on rejection,
- * the reason and the dashboard's address when an admin withdraws a published tool (issue 22).
+ * the reason and the dashboard's address when an admin withdraws a published tool.
  */
 export async function notifyAuthor(
   decision: Decision & ({ outcome: 'approved' } | { outcome: 'rejected' | 'withdrawn'; reason: string }),

@@ -1,6 +1,6 @@
 /**
  * Reads and writes of the publication form: the picker's categories, the duplicate check, a new submission and
- * an edit, each write in one transaction with its categories (SPEC §7 "Publish", "Edit save"), its slug made
+ * an edit, each write in one transaction with its categories, its slug made
  * unique, its HTML sanitized and, for an admin, its audit entry and the redirect of a renamed page.
  */
 import { deriveUseCases } from '../../../lib/tasks/tagging.ts';
@@ -22,7 +22,7 @@ import type { EditablePost, EditInput, PickerCategory, PostStatus, PublishInput 
 import { seoColumns, type Site } from '../../../lib/post-seo.ts';
 import { RESERVED_SLUGS } from '../../../lib/reserved-slugs.ts';
 
-/** SPEC §7: the picker reads id, name, slug and colour of the active categories, by name. */
+/** The category picker reads id, name, slug and colour of the active categories, by name. */
 export async function listPickerCategories(db: Queryable = getPool()): Promise<PickerCategory[]> {
   const { rows } = await db.query<PickerCategory>('SELECT id, name, slug, color FROM categories WHERE is_active ORDER BY name');
   return rows;
@@ -83,7 +83,7 @@ async function slugTaken(slug: string, excludeId: string | null, db: Queryable):
   return rows.length > 0;
 }
 
-/** SPEC §5 slug from the title, made unique with -2, -3...; 'herramienta' when the title yields nothing. */
+/** The publish slug from the title (publishSlug), made unique with -2, -3...; 'herramienta' when the title yields nothing. */
 export async function uniqueSlug(title: string, excludeId: string | null, db: Queryable): Promise<string> {
   const base = (publishSlug(title) || 'herramienta').slice(0, 90).replace(/-$/, '');
   for (let n = 1; n < 1000; n++) {
@@ -185,7 +185,7 @@ export interface SavedPost {
 
 /**
  * A new submission by `author` (never by anyone named in the body), saved as pending with its categories in one
- * transaction (SPEC §7 "Publish"); a slug taken meanwhile by a concurrent submission is retried.
+ * transaction; a slug taken meanwhile by a concurrent submission is retried.
  */
 export async function createSubmission(
   input: PublishInput,
@@ -261,7 +261,7 @@ const STORED_POST_SQL = `
 export type EditAccess = 'admin' | 'author';
 
 /**
- * Who may edit a post (SPEC §6 plus DESIGN §9): an admin any post ('update:post:any'); its author while it is
+ * Who may edit a post: an admin any post ('update:post:any'); its author while it is
  * pending or rejected ('update:post:own', it goes back to review). Another user's post is 'missing' (404, as if
  * it did not exist); the author's own published post is 'forbidden'.
  */
@@ -275,7 +275,7 @@ function uuidOrNull(id: string): string | null {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
 }
 
-/** The post as the editor loads it (SPEC §7 "Edit load"), or why the actor may not. */
+/** The post as the editor loads it, with its categories, or why the actor may not. */
 export async function loadEditablePost(
   id: string,
   actor: Pick<SessionUser, 'id' | 'role'>,
@@ -357,7 +357,7 @@ const AUDITED: Record<string, keyof StoredPost> = {
 };
 
 /**
- * Saves an edit (SPEC §7 "Edit save") in one transaction: the row locked, the version the editor loaded checked,
+ * Saves an edit in one transaction: the row locked, the version the editor loaded checked,
  * categories replaced, the admin's flags and status applied (an author's edit goes back to pending), a renamed
  * published page redirected 301 from its old address (the posts_follow_slug trigger writes that redirect and
  * repoints older ones, so no visitor follows a chain), and the admin's change written to the audit log.
