@@ -230,13 +230,8 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
         await sendWebResponse(request, response, method === 'OPTIONS' ? optionsResponse(PAGE_METHODS) : methodNotAllowed(pathname, PAGE_METHODS));
         return;
       }
-      if (file) {
-        await build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
-        return;
-      }
-      const answer = await route!(url, request);
-      if (answer) await sendWebResponse(request, response, answer);
-      else sendNotFound(build, request, response);
+      if (file) await build.files.send(request, response, file, 200, build.files.carriesAds(file) ? await adPolicySources() : undefined);
+      else await sendWebResponse(request, response, await route!(url));
       return;
     }
     // A chunk a page of the previous build still asks for (its search index, its scripts).

@@ -2,8 +2,9 @@
  * A tool's 1200×630 social image at /og/{slug}.png, drawn on the first request instead of at every build
  * (docs/decisions/015: at 50,000 tools the images were 35 minutes of CPU and 2.3 GB of each build). The drawing is
  * kept in DATA_DIR/cache/og by the hash of its SVG, so later requests, other serving processes and later builds read
- * it from disk, and an edited tool simply gets a new key. Answered by our node server (direct-routes.ts) and, in
- * `npm run dev` and on Vercel, by src/pages/[...fallback].astro.
+ * it from disk, and an edited tool simply gets a new key. Answered by src/pages/[...fallback].astro, where our node
+ * server sends every address that is no file of the build: the template draws its icons with React components (.tsx),
+ * which only the site's own bundle can load, not the server process itself.
  */
 import { pricingLabel } from '../../lib/pricing.ts';
 import { getPublishedToolForSocialImage } from '../db/queries/public/tool-page.ts';
@@ -61,5 +62,7 @@ export async function toolImageResponse(slug: string, ifNoneMatch: string | null
   const etag = socialImageEtag(key);
   const headers = { 'content-type': 'image/png', 'cache-control': SOCIAL_IMAGE_CACHE_CONTROL, etag };
   if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return new Response(await cache.png(svg, key), { headers });
+  const png = await cache.png(svg, key);
+  // Stated, not left to chunked encoding: a HEAD answer carries the image's length, as the static file's did.
+  return new Response(png, { headers: { ...headers, 'content-length': String(png.byteLength) } });
 }
