@@ -1,4 +1,4 @@
-/** What the social image of a tool shows, read when `/og/{slug}.png` is first asked for (docs/decisions/015). */
+/** What the social image of a tool shows, read on each request for `/og/{slug}.png`: it decides the image (docs/decisions/015). */
 import { and, eq } from 'drizzle-orm';
 import type { CategoryChip } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
