@@ -8,8 +8,9 @@ import { serverEnv } from '../env.ts';
 import { concurrencyLimit, singleFlight } from './draw-queue.ts';
 
 /**
- * An image's content key (SHA-256 of its SVG, hex): it names the cached file and makes the image's ETag. A change of title, category or price changes the SVG and so the key: the cache never needs
- * clearing, and an image whose key a client already has is the same image.
+ * An image's content key (SHA-256 of its SVG, hex): it names the cached file and makes the image's ETag. A change of
+ * title, category or price changes the SVG and so the key: the cache never needs clearing, and an image whose key a
+ * client already has is the same image.
  */
 export function imageKey(svg: string): string {
   return createHash('sha256').update(svg).digest('hex');
@@ -28,16 +29,15 @@ function rasterise(svg: string): Promise<Buffer> {
 const DRAWS_AT_ONCE = Math.max(1, Math.floor(availableParallelism() / 2));
 
 /**
- * PNGs by content key under one folder, shared by every build and every serving process: an image is drawn once per
- * content, whether a build or the first request for `/og/{slug}.png` asks for it (docs/decisions/015).
+ * PNGs by content key under one folder, shared by builds (the site's image and logo) and every serving process (the
+ * tools' images, on their first request: docs/decisions/015): an image is drawn once per content.
  */
 export class PngCache {
   private readonly once = singleFlight<Uint8Array<ArrayBuffer>>();
   private readonly limit: ReturnType<typeof concurrencyLimit>;
+  private readonly dir: string;
   /** Images this process has drawn (not read from disk) with this cache. */
   drawn = 0;
-
-  private readonly dir: string;
 
   constructor(dir: string, drawsAtOnce = DRAWS_AT_ONCE) {
     this.dir = dir;

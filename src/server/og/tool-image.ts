@@ -1,8 +1,8 @@
 /**
  * A tool's 1200×630 social image at /og/{slug}.png, drawn on the first request instead of at every build
  * (docs/decisions/015: at 50,000 tools the images were 35 minutes of CPU and 2.3 GB of each build). The drawing is
- * kept in DATA_DIR/cache/og by the hash of its SVG, so later requests, other serving processes and later builds read
- * it from disk, and an edited tool simply gets a new key. Answered by src/pages/[...fallback].astro, where our node
+ * kept in DATA_DIR/cache/og by the hash of its SVG, so later requests, other serving processes and restarts read it
+ * from disk, and an edited tool simply gets a new key. Answered by src/pages/[...fallback].astro, where our node
  * server sends every address that is no file of the build: the template draws its icons with React components (.tsx),
  * which only the site's own bundle can load, not the server process itself.
  */
