@@ -76,7 +76,8 @@ test('a guest is sent from /publicar and /editar to sign in with SPEC’s texts'
 });
 
 test('a user publishes a tool with two categories, an image, a logo by URL, rich text, keywords and SEO fields', async ({ page }) => {
-  test.slow();
+  // The whole journey with three accessibility scans: on a loaded machine it needs more than the tripled default.
+  test.setTimeout(180_000);
   await signIn(page, author);
   await openPublishForm(page);
   await expectNoSeriousA11yViolations(page);
