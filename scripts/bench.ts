@@ -1,6 +1,8 @@
 /**
  * npm run bench: measures this machine and prints a report with the performance targets.
- * 1. build + search index time and peak memory, seeded catalogue and 10,000 tools;
+ * 1. build + search index time and peak memory, seeded catalogue, 10,000 and 50,000 tools; at each large size also
+ *    (1b) the incremental rebuild and approval -> visible everywhere, a category page's bytes as sent, the search
+ *    index's size and the time to its first result;
  * 2. requests per second and p99 under 50 connections (wrk, loopback only): a prerendered tool page
  *    on our server and on nginx over the same files, with nginx's worker_processes equal to our WEB_CONCURRENCY,
  *    back to back for STATIC_ROUNDS rounds (medians, and the CPU each request cost), and /api/tools on the embedded database; then
@@ -12,12 +14,13 @@
  * 5. the whole site's memory at rest: RSS of the npm start process tree (primary, HTTP workers, PostgreSQL);
  * 6. approval -> tool page visible to a guest, and approval -> full rebuild (the category page lists it), on the
  *    seeded catalogue and on 10,000 tools;
- * 7. search: the relevance set's score (and Pagefind's alone, as before issue 14) and, in Chromium, the time from
+ * 7. search: the relevance set's score (and Pagefind's alone, as the search page ranked before it put names and tasks first) and, in Chromium, the time from
  *    the last keystroke on /buscar to the first result;
  * 8. the link checker and enrichment against the fake website, per 1,000 tools.
  * Figures of the last report on PGlite (before the embedded PostgreSQL) are printed beside today's as "antes (PGlite)".
  * Missed targets are reported, not failures; a server that does not start is (exit 1).
- * BENCH_QUICK=1: 2 s loads and no 10,000-tool build. BENCH_KEEP=1: keep the scratch folders.
+ * BENCH_QUICK=1: 2 s loads and no large catalogues. BENCH_KEEP=1: keep the scratch folders.
+ * BENCH_SIZES=50000 (or 10000,50000): only the large-catalogue rows of those sizes, nothing else.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -41,6 +44,8 @@ import { compareWithNginx, type StaticComparison } from './bench/static-vs-nginx
 import { defaultConcurrency } from '../src/server/http/cluster.ts';
 import { ensureDebianPackages } from './bench/system-tools.ts';
 import { prepareLargeCatalogue } from './bench/synthetic-catalogue.ts';
+import { DEFAULT_LARGE_SIZES, parseBenchSizes } from './bench/sizes.ts';
+import { scaleTable, scaleTargets, searchIndexSize, type ScaleRow } from './bench/scale.ts';
 import { measureViewCounting } from './bench/views.ts';
 import { runWrk, type LoadResult } from './bench/wrk.ts';
 
@@ -52,15 +57,14 @@ const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 1;
 /** Back-to-back rounds of our server and nginx on the tool page; the report takes the medians. */
 const STATIC_ROUNDS = quick ? 1 : 3;
-const LARGE_CATALOGUE = 10_000;
+/** BENCH_SIZES: only these large catalogues are measured, and nothing else. */
+const onlySizes = process.env.BENCH_SIZES?.trim() ? parseBenchSizes(process.env.BENCH_SIZES) : undefined;
+const largeSizes = onlySizes ?? (quick ? [] : DEFAULT_LARGE_SIZES);
 const MINUTE = 60_000;
-/** What scripts/build.ts derives when HOST and PORT are the defaults: the large build's fingerprint includes it. */
-const LARGE_SITE_URL = 'http://127.0.0.1:4321';
 
 const TARGETS = {
   seededBuildMs: 60_000,
-  largeBuildMs: 5 * MINUTE,
-  // Issue 21: at equal process counts, and with a p99 at most twice nginx's.
+  // Against nginx on the same files: at equal process counts, and with a p99 at most twice nginx's.
   throughputVsNginx: 0.9,
   p99VsNginx: 2,
   apiP99Ms: 100,
@@ -71,11 +75,11 @@ const TARGETS = {
   restingMemoryKib: (400 * 1000 * 1000) / 1024,
   approvalVisibleMs: 5_000,
   firstResultMs: 100,
-  // Issue 18: the header box's suggestions, on the 1,006-tool catalogue.
+  // The header box's suggestions, on the 1,006-tool catalogue.
   firstSuggestionMs: 100,
-  // Issue 21: views of one hot tool, each counted and none lost.
+  // Views of one hot tool, each counted and none lost.
   hotToolViewsPerSecond: 2_000,
-  // Issue 22: the publish form does not move as it loads (Lighthouse's «good» CLS).
+  // The publish form does not move as it loads (Lighthouse's «good» CLS).
   publishFormCls: 0.1,
 };
 
@@ -93,7 +97,7 @@ const ENRICHED_TOOLS = quick ? 30 : 120;
 
 const TOOL_PAGE = '/chatgpt';
 const API_PATHS = ['/api/tools?filter=new&page=2', '/api/tools?filter=popular&category=imagen'];
-// A category's first page and a later one (issue 21): both hold 24 tools whatever the catalogue's size.
+// A category's first page and a later one: both hold 24 tools whatever the catalogue's size.
 const WEIGHED_PAGES = ['/', TOOL_PAGE, '/buscar', '/categoria/imagen', '/categoria/imagen/pagina/2'];
 const VIEW_COUNTING = 'recuento de visitas (count_post_views, por lotes), 1 herramienta';
 const SPREAD_TOOLS = 50;
@@ -108,7 +112,7 @@ const RESTING_MEMORY_PATHS = ['/', TOOL_PAGE, '/buscar', '/categorias', API_PATH
 
 const scratch = {
   seeded: { data: 'data/bench-seeded', builds: 'builds/bench-seeded' },
-  large: { data: 'data/bench-10k', builds: 'builds/bench-10k' },
+  large: (size: number) => ({ data: `data/bench-${size / 1000}k`, builds: `builds/bench-${size / 1000}k` }),
 };
 
 interface BuildRow {
@@ -174,7 +178,7 @@ function buildTable(rows: BuildRow[], skippedLarge: string | undefined): string 
     mebibytes(row.run.peakTreeRssKib),
     mebibytes(row.run.peakProcessKib),
   ]);
-  if (skippedLarge) body.push([`${count(LARGE_CATALOGUE)} herramientas`, count(LARGE_CATALOGUE), '—', skippedLarge, '', '', '']);
+  if (skippedLarge) for (const size of DEFAULT_LARGE_SIZES) body.push([`${count(size)} herramientas`, count(size), '—', skippedLarge, '', '', '']);
   return table(['catálogo', 'herramientas', 'páginas', 'tiempo total', 'astro + pagefind', 'RSS máx. (árbol)', 'mayor proceso'], body);
 }
 
@@ -340,6 +344,41 @@ function weightTable(weights: { path: string; weight: PageWeight }[]): string {
   );
 }
 
+/** What scripts/build.ts derives when HOST and PORT are the defaults: a large build's fingerprint includes it. */
+const LARGE_SITE_URL = 'http://127.0.0.1:4321';
+
+/**
+ * One large catalogue: synthetic tools, a full build, then on the server the category page's bytes, the
+ * first search result and an approval until its category page lists it, timing the rebuild that did it.
+ */
+async function measureAtScale(size: number): Promise<{ row: ScaleRow; build: BuildRow }> {
+  const folders = scratch.large(size);
+  await removeScratch(folders);
+  log(`Preparando ${count(size)} herramientas en ${folders.data}…`);
+  const preparing = Date.now();
+  const { tools } = await prepareLargeCatalogue(folders.data, size);
+  log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
+  const build = await measureBuild(`${count(size)} herramientas`, tools, folders, 60 * MINUTE);
+  const built = await readCurrentBuild(folders.builds);
+  const index = built ? await searchIndexSize(path.join(built.dir, 'client')) : { bytes: 0, files: 0 };
+  // The build's own SITE_URL (HOST and the default port) keeps its fingerprint: the server reuses it.
+  const env = scratchEnv(folders, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL, SITE_URL: LARGE_SITE_URL, WEB_CONCURRENCY: '1' });
+  const server = await startOurServer({ root, port, env, timeoutMs: 10 * MINUTE });
+  cleanups.push(server.stop);
+  try {
+    const category = await measurePageWeight(server.url, '/categoria/imagen').catch((error: Error) => `sin medir: ${error.message}`);
+    const firstResult = await measureTimeToFirstResult(server.url).catch((error: Error) => `sin medir: ${error.message}`);
+    const approval = await approvalRow(`${count(size)} herramientas`, server, LARGE_SITE_URL, folders.data, 30 * MINUTE);
+    const rebuilt = await readCurrentBuild(folders.builds);
+    const rebuild =
+      rebuilt && rebuilt.info.id !== built?.info.id ? { incremental: rebuilt.info.incremental === true, durationMs: rebuilt.info.durationMs } : undefined;
+    return { row: { tools, run: build.run, approval: approval.times ?? approval.failed ?? 'sin medir', rebuild, category, index, firstResult }, build };
+  } finally {
+    await server.stop();
+    if (!keep) await removeScratch(folders);
+  }
+}
+
 await runCli(async () => {
   const started = Date.now();
   const interrupt = () => {
@@ -358,30 +397,43 @@ await runCli(async () => {
       log,
     );
 
-    const folders = quick ? [scratch.seeded] : [scratch.seeded, scratch.large];
+    const folders = [...(onlySizes ? [] : [scratch.seeded]), ...largeSizes.map(scratch.large)];
     if (!keep) cleanups.push(async () => Promise.all(folders.map(removeScratch)).then(() => undefined));
 
-    // 1. Builds, from empty scratch folders.
-    await removeScratch(scratch.seeded);
-    const builds = [await measureBuild('sembrado', await readSeededCount(), scratch.seeded, 20 * MINUTE)];
-    const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
+    // 1. Builds, from empty scratch folders: the large catalogues first, each measured on its own server (1b).
+    const builds: BuildRow[] = [];
     const approvals: ApprovalRow[] = [];
-    if (!quick) {
-      await removeScratch(scratch.large);
-      log(`Preparando ${count(LARGE_CATALOGUE)} herramientas en ${scratch.large.data}…`);
-      const preparing = Date.now();
-      const { tools } = await prepareLargeCatalogue(scratch.large.data, LARGE_CATALOGUE);
-      log(`Datos sintéticos listos en ${seconds(Date.now() - preparing)}.`);
-      builds.push(await measureBuild(`${count(LARGE_CATALOGUE)} herramientas`, tools, scratch.large, 60 * MINUTE));
-      // The build's own SITE_URL (HOST and the default port) keeps its fingerprint: the server reuses it.
-      const largeEnv = scratchEnv(scratch.large, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL, SITE_URL: LARGE_SITE_URL, WEB_CONCURRENCY: '1' });
-      const largeServer = await startOurServer({ root, port, env: largeEnv, timeoutMs: 10 * MINUTE });
-      cleanups.push(largeServer.stop);
-      approvals.push(await approvalRow(`${count(LARGE_CATALOGUE)} herramientas`, largeServer, LARGE_SITE_URL, scratch.large.data, 15 * MINUTE));
-      await largeServer.stop();
-      // The next steps use the seeded catalogue.
-      if (!keep) await removeScratch(scratch.large);
+    const scaleRows: ScaleRow[] = [];
+    for (const size of largeSizes) {
+      const { row, build } = await measureAtScale(size);
+      scaleRows.push(row);
+      builds.push(build);
+      approvals.push(
+        typeof row.approval === 'string'
+          ? { label: `${count(size)} herramientas`, failed: row.approval }
+          : { label: `${count(size)} herramientas`, times: row.approval },
+      );
     }
+    if (onlySizes) {
+      console.log(
+        [
+          '',
+          `Rendimiento de Brújula IA a escala · ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · BENCH_SIZES=${onlySizes.join(',')}`,
+          '',
+          '1b. Catálogos grandes (scripts/build.ts, FORCE=1, BD embebida nueva; después, en npm start, una aprobación)',
+          scaleTable(scaleRows),
+          '',
+          'Objetivos',
+          table(['objetivo', 'meta', 'medido', '', ''], scaleRows.flatMap(scaleTargets)),
+          '',
+          `Duración de la prueba: ${seconds(Date.now() - started)}.`,
+        ].join('\n'),
+      );
+      return;
+    }
+    await removeScratch(scratch.seeded);
+    builds.unshift(await measureBuild('sembrado', await readSeededCount(), scratch.seeded, 20 * MINUTE));
+    const skippedLarge: string | undefined = quick ? 'omitido (BENCH_QUICK=1)' : undefined;
 
     // 2. Load, on the seeded build.
     // Without SMTP_URL the verification e-mail of the sign-in account lands in the outbox, where step 4 reads it.
@@ -480,7 +532,7 @@ await runCli(async () => {
     }
     // 6. Approval, last: the rebuild it starts would disturb the other figures.
     approvals.unshift(await approvalRow('sembrado', ours, siteOrigin, scratch.seeded.data, 10 * MINUTE));
-    if (quick) approvals.push({ label: `${count(LARGE_CATALOGUE)} herramientas`, failed: 'omitido (BENCH_QUICK=1)' });
+    if (quick) for (const size of DEFAULT_LARGE_SIZES) approvals.push({ label: `${count(size)} herramientas`, failed: 'omitido (BENCH_QUICK=1)' });
     await ours.stop();
     // The server has released the embedded database; views are measured on it directly.
     log(`Carga: ${VIEW_COUNTING} (${LOAD_SECONDS} s, ${CONNECTIONS} conexiones)…`);
@@ -493,7 +545,7 @@ await runCli(async () => {
     const enrichment = await measureEnrichment(scratch.seeded.data, ENRICHED_TOOLS).catch((error: Error) => `sin medir: ${error.message}`);
 
     // 6. Report.
-    const [seeded, large] = builds;
+    const [seeded] = builds;
     const apiP99s = loads.filter((row) => row.path.startsWith('/api/') && row.result).map((row) => row.result!.p99Ms);
     const throughput = staticComparison?.throughputRatio;
     const p99Ratio = staticComparison?.p99Ratio;
@@ -501,13 +553,7 @@ await runCli(async () => {
     const memoryKib = typeof restingMemory === 'string' ? undefined : restingMemory.rssKib;
     const targets = [
       ['construcción + índice, catálogo sembrado', '< 60 s', seconds(seeded!.run.durationMs), verdict(seeded!.run.durationMs < TARGETS.seededBuildMs), ''],
-      [
-        `construcción + índice, ${count(LARGE_CATALOGUE)} herramientas`,
-        '< 5 min',
-        large ? seconds(large.run.durationMs) : '—',
-        verdict(large ? large.run.durationMs < TARGETS.largeBuildMs : undefined),
-        '',
-      ],
+      ...scaleRows.flatMap(scaleTargets),
       [
         `${TOOL_PAGE}: peticiones/s frente a nginx, mismos procesos (mediana)`,
         '≥ 0,90×',
@@ -618,6 +664,9 @@ await runCli(async () => {
         '',
         '1. Construcción del sitio + índice de búsqueda (scripts/build.ts, FORCE=1, BD embebida nueva)',
         buildTable(builds, skippedLarge),
+        '',
+        '1b. Catálogos grandes (después de construir, en npm start, una aprobación)',
+        scaleRows.length > 0 ? scaleTable(scaleRows) : 'omitidos (BENCH_QUICK=1)',
         '',
         `2. Carga: ${CONNECTIONS} conexiones, ${LOAD_SECONDS} s por fila, wrk en 127.0.0.1 (catálogo sembrado)`,
         loadTable(loads, staticComparison, workers),

@@ -1,7 +1,7 @@
 /** Vercel's build command: migrate and seed the DATABASE_URL database, build with the Vercel adapter, index for search. */
 import path from 'node:path';
 import { runAstroBuild } from '../src/server/build/build-site.ts';
-import { buildSearchIndex } from '../src/features/search/search-index.server.ts';
+import { buildSearchIndex } from '../src/server/search/search-index.ts';
 import { ConfigError, readEnv } from '../src/server/env.ts';
 import { log, root, runCli } from './_cli.ts';
 import { prepareDatabase } from './_database.ts';

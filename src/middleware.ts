@@ -5,7 +5,7 @@
  */
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
-import { adPolicySources, pageCarriesAds } from './features/ads/ads-policy.server.ts';
+import { adPolicySources, pageCarriesAds } from './server/ads/ads-policy.ts';
 import { readSession } from './server/auth/auth.ts';
 import { getPool } from './server/db/client.ts';
 import { isDatabaseUnavailable } from './server/db/unavailable.ts';

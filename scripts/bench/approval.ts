@@ -1,5 +1,5 @@
 /**
- * "Approval -> page visible to a guest" and "full rebuild after an approval" on a running site (issue 11): an admin
+ * "Approval -> page visible to a guest" and "full rebuild after an approval" on a running site: an admin
  * account registered and verified through the real endpoints and outbox publishes a tool, approves it through
  * /api/posts/{id}/approve, and a guest asks for its page every 50 ms until it answers 200 (rendered on demand).
  * Then the guest asks for its category page until the rebuilt static page lists it (the rebuild watcher's

@@ -6,6 +6,7 @@ import { median } from './static-vs-nginx.ts';
 import { percentile } from './sign-in.ts';
 import { assertLoopback, parseWrk } from './wrk.ts';
 import { cookieHeader, pickerCategoryIds } from './approval.ts';
+import { parseBenchSizes } from './sizes.ts';
 
 const WRK_OUTPUT = `Running 10s test @ http://127.0.0.1:4425/chatgpt
   2 threads and 50 connections
@@ -134,5 +135,21 @@ describe('approval bench helpers', () => {
     const html =
       '<astro-island props="{&quot;categories&quot;:[1,[[0,{&quot;id&quot;:[0,&quot;d613355c-616b-4a84-8983-fe9792c7a696&quot;],&quot;name&quot;:[0,&quot;3D&quot;],&quot;slug&quot;:[0,&quot;3d&quot;],&quot;color&quot;:[0,&quot;#fff&quot;]}]]]}">';
     expect(pickerCategoryIds(html).get('3d')).toBe('d613355c-616b-4a84-8983-fe9792c7a696');
+  });
+});
+
+describe('parseBenchSizes', () => {
+  it('reads plain numbers, thousands separators and «k», smallest first and once each', () => {
+    expect(parseBenchSizes('50000')).toEqual([50_000]);
+    expect(parseBenchSizes('50.000, 10_000 10k')).toEqual([10_000, 50_000]);
+    expect(parseBenchSizes(' 25K ')).toEqual([25_000]);
+  });
+
+  it('refuses empty lists, words, fractions and sizes the bench cannot grow to', () => {
+    expect(() => parseBenchSizes(' , ')).toThrow(/vacía/);
+    expect(() => parseBenchSizes('mucho')).toThrow(/«mucho»/);
+    expect(() => parseBenchSizes('1.5k')).toThrow(/«1.5k»/);
+    expect(() => parseBenchSizes('500')).toThrow(/«500»/);
+    expect(() => parseBenchSizes('5000000')).toThrow(/«5000000»/);
   });
 });

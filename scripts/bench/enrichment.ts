@@ -1,5 +1,5 @@
 /**
- * The link checker and enrichment (issue 14) against the fake website: synthetic tools, each on a site of its
+ * The link checker and enrichment against the fake website: synthetic tools, each on a site of its
  * own, checked by the real job with the production politeness (one request per host at a time, a pause between
  * two, a few sites side by side). Its time per 1,000 tools is extrapolated from the sample; with internet access
  * each site's own latency adds to it.

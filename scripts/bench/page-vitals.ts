@@ -1,6 +1,6 @@
 /**
  * A page's load as a phone on a slow network lives it, in Debian's Chromium: first and largest contentful paint,
- * layout shift and total blocking time, the figures Lighthouse's mobile score weighs most (issues 21 and 22).
+ * layout shift and total blocking time, the figures Lighthouse's mobile score weighs most.
  * Throttled like Lighthouse's mobile preset (CPU 4× slower, 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up), but
  * applied to the real load rather than simulated, so the figures move with the machine: run it on a quiet one.
  */

@@ -1,5 +1,5 @@
 /**
- * Search quality and speed (issues 14 and 18): the relevance set, task queries included, scored against the built index, as the search page
+ * Search quality and speed: the relevance set, task queries included, scored against the built index, as the search page
  * searches and as Pagefind alone did before; and, in Debian's Chromium, the time from the last keystroke on
  * /buscar to the first result on screen.
  */
@@ -8,11 +8,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium.ts';
-import type { NameEntry } from '../../src/features/search/name-match.ts';
+import type { NameEntry } from '../../src/lib/search/name-match.ts';
 import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
 import { RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
-import { SEARCH_NAMES_PATH } from '../../src/features/search/search.ts';
+import { SEARCH_NAMES_PATH } from '../../src/lib/search/search.ts';
 
 export interface RelevanceResult {
   now: RelevanceScore;
@@ -36,7 +36,7 @@ export async function measureRelevance(clientDir: string): Promise<RelevanceResu
     await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
     const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
     const slugs = (hits: PagefindResult[]) => Promise.all(hits.map(async (hit) => (await hit.data()).url.split('/').pop()!));
-    // Names, typos and gibberish (issue 14) and everyday tasks (issue 18), scored together.
+    // Names, typos and gibberish and everyday tasks, scored together.
     const cases = [...RELEVANCE_SET, ...TASK_RELEVANCE_SET];
     return {
       now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query)).hits), cases),
@@ -112,7 +112,7 @@ const SUGGESTED = ['midjourney', 'transcrip', 'chatgpt', 'editor de imagen', 'no
 
 /**
  * On a tool page, focuses the header search box (as `/` does) and types, timing each keystroke to the moment the
- * suggestions it asked for are in the page (issue 18: < 100 ms on the 1,006-tool catalogue). Spaces and keystrokes whose
+ * suggestions it asked for are in the page (target: < 100 ms on the 1,006-tool catalogue). Spaces and keystrokes whose
  * text suggests nothing are not timed.
  */
 export async function measureTimeToFirstSuggestion(serverUrl: string, pathname = '/chatgpt'): Promise<FirstSuggestionTimes> {

@@ -1,5 +1,5 @@
 /**
- * Our server against nginx on the same built files, with as many nginx workers as our serving processes (issue 21).
+ * Our server against nginx on the same built files, with as many nginx workers as our serving processes.
  * The two run back to back, a few rounds in alternating order, and the report takes each figure's median: on a shared
  * machine one round can land on a busy second. Each run also reads the CPU its server used, whose cost per request
  * does not depend on what the neighbours are doing.

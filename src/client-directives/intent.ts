@@ -6,7 +6,7 @@
  * once the island is live, so an early press is late, never lost.
  */
 import type { ClientDirective } from 'astro';
-import { whenSignedIn } from '../features/auth/signed-in-signal.ts';
+import { whenSignedIn } from '../components/account/signed-in-signal.ts';
 
 export interface IntentOptions {
   /** Query parameters that describe the island's state: any of them in the address hydrates at once. */

@@ -1,4 +1,4 @@
-/** The choices the free AI utilities offer (SPEC §9), shared by the islands' selects and the servers' zod schemas. */
+/** The choices the free AI utilities offer, shared by the islands' selects and the servers' zod schemas. */
 
 export const IMAGE_MODELS = [
   { value: 'flux', label: 'Flux (recomendado)' },

@@ -8,6 +8,7 @@ import {
   isGoodAlternative,
   lowerFirst,
   rankAlternatives,
+  rankAllAlternatives,
   sharingScore,
   type AlternativeSubject,
 } from './alternatives.ts';
@@ -119,5 +120,32 @@ describe('difference lines', () => {
     expect(second).toBe('Según nuestros datos, 2 se pueden usar gratis y 1 funciona en español.');
     expect(third).toContain('comparten más tareas y categorías con ChatGPT');
     expect(alternativesIntro(chat, [listed[1]!])).toHaveLength(2);
+  });
+});
+
+describe('rankAllAlternatives', () => {
+  it('answers what hasAlternativesPage and rankAlternatives answer for each tool, on a catalogue with every kind of tie', () => {
+    // A small deterministic generator: few categories, tasks, prices and titles, so ties and repeats abound.
+    let seed = 7;
+    const pick = <T>(values: readonly T[]) => values[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % values.length]!;
+    const categories = ['texto', 'imagen', 'audio', 'video'];
+    const tasks = ['escribir-textos', 'resumir-textos', 'crear-imagenes', 'editar-videos', 'transcribir-audio'];
+    const titles = ['Nova', 'nova', 'Órbita', 'Alba', 'Álamo', 'Eco'];
+    const catalogue = Array.from({ length: 160 }, (_, index) =>
+      tool(pick(titles), {
+        categorySlugs: pick([[], [pick(categories)], [pick(categories), pick(categories)]]),
+        useCases: pick([null, [], [pick(tasks)], [pick(tasks), pick(tasks), pick(tasks)]]),
+        pricing: pick(['free', 'freemium', 'paid', 'unknown'] as const),
+        facts: { ...unknownFacts, freePlan: pick(['yes', 'no', 'trial', 'unknown'] as const), spanishInterface: pick(['yes', 'no', 'unknown'] as const) },
+        editorialRank: pick([null, 1, 2, index]),
+        discontinued: pick([false, false, false, true]),
+      }),
+    );
+    const all = rankAllAlternatives(catalogue);
+    for (const subject of catalogue) {
+      expect(all.has(subject.id)).toBe(hasAlternativesPage(subject, catalogue));
+      if (all.has(subject.id)) expect(all.get(subject.id)!.map((other) => other.id)).toEqual(rankAlternatives(subject, catalogue).map((other) => other.id));
+    }
+    expect(all.size).toBeGreaterThan(20);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * «Alternativas a {herramienta}» (issue 20): which live tools do the same job as a tool, in what order, and one
+ * «Alternativas a {herramienta}»: which live tools do the same job as a tool, in what order, and one
  * honest line on how each differs. Everything comes from what the catalogue stores (use-case tasks, categories,
  * pricing model, checked facts, editorial rank): nothing is guessed. Pure: the page, the sitemap and the tests
  * share it.
@@ -8,9 +8,9 @@ import { pricingLabel, type PricingModel } from './pricing.ts';
 import { TASKS, type Task } from './tasks/vocabulary.ts';
 import { formatPriceFrom, matchesFactFilter, type FactFilter, type ToolFacts } from './tool-facts.ts';
 
-/** A page with fewer good alternatives than this would be thin: it is not built (issue 20). */
+/** A page with fewer good alternatives than this would be thin: it is not built. */
 export const MIN_ALTERNATIVES = 3;
-/** The page shows at most this many (issue 20: 6 to 12 cards when the catalogue has them). */
+/** The page shows at most this many (6 to 12 cards when the catalogue has them). */
 export const MAX_ALTERNATIVES = 12;
 
 /** What the ranking and the difference lines read of a tool. */
@@ -61,14 +61,14 @@ export function closenessScore(tool: AlternativeSubject, other: AlternativeSubje
 }
 
 /**
- * Where the verified rating will join the ranking once reviews exist (issue 20, part 1): a bonus added to the
+ * Where the verified rating will join the ranking once reviews exist: a bonus added to the
  * closeness score. There is no rating yet, and none is invented: every tool gets 0.
  */
 export function ratingBonus(_tool: AlternativeSubject): number {
   return 0;
 }
 
-/** A good alternative: live, not the tool itself, sharing at least one task or category (issue 20). */
+/** A good alternative: live, not the tool itself, sharing at least one task or category. */
 export function isGoodAlternative(tool: AlternativeSubject, other: AlternativeSubject): boolean {
   return other.id !== tool.id && !other.discontinued && sharingScore(tool, other) > 0;
 }
@@ -87,6 +87,101 @@ export function rankAlternatives<T extends AlternativeSubject>(tool: Alternative
     )
     .slice(0, limit)
     .map((entry) => entry.other);
+}
+
+/**
+ * rankAlternatives for every tool of the catalogue at once, with the same answers (a test compares them): the tools
+ * that get a page, by id, each with its ranked alternatives. Ranking each tool against all others is quadratic (at
+ * 10,000 tools about 40 ms a tool, seven minutes of a build; at 50,000 three hours), so each tool here only meets
+ * the tools that share a task or a category with it, through an index of both, and the scores become integers read
+ * from precomputed tables: the sharing counts, a bit per closeness filter, the title's place in Spanish order.
+ */
+export function rankAllAlternatives<T extends AlternativeSubject>(candidates: readonly T[], limit = MAX_ALTERNATIVES): Map<string, T[]> {
+  const byTask = new Map<string, number[]>();
+  const byCategory = new Map<string, number[]>();
+  const index = (map: Map<string, number[]>, keys: readonly string[] | null, position: number) => {
+    // Once per distinct key, as sharedOf counts a shared item once however often the other tool lists it.
+    for (const key of new Set(keys ?? [])) {
+      const list = map.get(key);
+      if (list) list.push(position);
+      else map.set(key, [position]);
+    }
+  };
+  const closeness = candidates.map((tool) => {
+    const subject = { ...tool.facts, pricing: tool.pricing };
+    return CLOSENESS_FILTERS.reduce((bits, filter, bit) => (matchesFactFilter(filter, subject) ? bits | (1 << bit) : bits), 0);
+  });
+  const collator = new Intl.Collator('es');
+  const titleOrder = candidates.map((_, position) => position).sort((a, b) => collator.compare(candidates[a]!.title, candidates[b]!.title));
+  const titleRank = new Int32Array(candidates.length);
+  titleOrder.forEach((position, rank) => (titleRank[position] = rank));
+  candidates.forEach((tool, position) => {
+    if (tool.discontinued) return;
+    index(byTask, tool.useCases, position);
+    index(byCategory, tool.categorySlugs, position);
+  });
+
+  const tasks = new Int32Array(candidates.length);
+  const categories = new Int32Array(candidates.length);
+  // Scores against the tool being ranked, by index: written for the tools it meets, read by the order below.
+  const sharing = new Int32Array(candidates.length);
+  const nearness = new Float64Array(candidates.length);
+  const ranked = new Map<string, T[]>();
+  candidates.forEach((tool, position) => {
+    if (tool.discontinued) return;
+    const met: number[] = [];
+    const meet = (counts: Int32Array, lists: Map<string, number[]>, keys: readonly string[] | null) => {
+      for (const key of keys ?? []) {
+        for (const other of lists.get(key) ?? []) {
+          if (tasks[other] === 0 && categories[other] === 0) met.push(other);
+          counts[other]!++;
+        }
+      }
+    };
+    meet(tasks, byTask, tool.useCases);
+    meet(categories, byCategory, tool.categorySlugs);
+    const primary = tool.categorySlugs[0];
+    for (const other of met) {
+      const peer = candidates[other]!;
+      sharing[other] =
+        Math.min(tasks[other]!, ALTERNATIVE_WEIGHTS.maxTasks) * ALTERNATIVE_WEIGHTS.task +
+        categories[other]! * ALTERNATIVE_WEIGHTS.category +
+        (primary !== undefined && primary === peer.categorySlugs[0] ? ALTERNATIVE_WEIGHTS.primaryCategory : 0);
+      nearness[other] =
+        (tool.pricing !== 'unknown' && tool.pricing === peer.pricing ? 1 : 0) + bitCount(closeness[position]! & closeness[other]!) + ratingBonus(peer);
+    }
+    // rankAlternatives's order, on indices: negative when `a` goes first.
+    const order = (a: number, b: number) =>
+      sharing[b]! - sharing[a]! ||
+      nearness[b]! - nearness[a]! ||
+      (candidates[a]!.editorialRank ?? Infinity) - (candidates[b]!.editorialRank ?? Infinity) ||
+      titleRank[a]! - titleRank[b]!;
+    // The best `limit` kept in order as they come: a tool meets thousands of others and shows twelve.
+    const best: number[] = [];
+    let good = 0;
+    for (const other of met) {
+      if (candidates[other]!.id === tool.id) continue;
+      good++;
+      if (best.length === limit && order(other, best[limit - 1]!) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && order(other, best[at - 1]!) < 0) at--;
+      best.splice(at, 0, other);
+      if (best.length > limit) best.pop();
+    }
+    for (const other of met) tasks[other] = categories[other] = 0;
+    if (good >= MIN_ALTERNATIVES)
+      ranked.set(
+        tool.id,
+        best.map((other) => candidates[other]!),
+      );
+  });
+  return ranked;
+}
+
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count++;
+  return count;
 }
 
 /** Whether the tool gets an alternatives page: live, with at least MIN_ALTERNATIVES good alternatives. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { categoryIcon, categoryIconNames, defaultCategoryIcon } from './category-icons.ts';
 
-describe('categoryIcon (SPEC §2)', () => {
+describe('categoryIcon', () => {
   it.each([
     ['escritura', 'pen-line'],
     ['imagen', 'image'],

@@ -1,4 +1,4 @@
-/** SPEC §2: a category slug (or name) maps to an icon, with a default for anything unknown. */
+/** A category slug (or name) maps to an icon, with a default for anything unknown. */
 import { slugify } from './slug.ts';
 
 export const categoryIconNames = [

@@ -1,9 +1,9 @@
 /**
- * Paging of the category pages (issue 21): the first page at /categoria/{slug}, the rest at
+ * Paging of the category pages: the first page at /categoria/{slug}, the rest at
  * /categoria/{slug}/pagina/{n}, each with CATEGORY_PAGE_SIZE tools, so no page grows with the catalogue.
  */
 
-/** Tools per category page, static or from GET /api/tools (DESIGN §5: the first 24 statically). */
+/** Tools per category page, static or from GET /api/tools (the first 24 statically, so no page grows with the catalogue). */
 export const CATEGORY_PAGE_SIZE = 24;
 
 /** How many pages a category of `total` tools has; an empty category still has its first page. */

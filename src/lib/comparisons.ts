@@ -1,5 +1,5 @@
 /**
- * Comparisons «{A} vs {B}» (issue 20): one canonical address per pair, the curated pairs search engines may index,
+ * Comparisons «{A} vs {B}»: one canonical address per pair, the curated pairs search engines may index,
  * and the rows of the side-by-side table, from the stored facts only («Sin confirmar» when unknown). Pure.
  */
 import { countryName } from './countries.ts';

@@ -1,5 +1,5 @@
 /**
- * The one table of error situations: each has one HTTP status and one Spanish message (SPEC §8 wording where
+ * The one table of error situations: each has one HTTP status and one Spanish message (SPEC's wording where
  * SPEC has one). Servers answer `{ error, code }` from it; browser code may read it to word a failure it
  * detects itself. A handler may give a more specific SPEC text for its own form, never a different status.
  */
@@ -22,11 +22,11 @@ export const ERROR_TABLE = {
   story_not_found: { status: 404, message: 'Historia no encontrada' },
   method_not_allowed: { status: 405, message: 'Este método no está permitido aquí.' },
   conflict: { status: 409, message: 'La operación choca con el estado actual. Recarga la página e inténtalo de nuevo.' },
-  // Admin panel (issue 12): rules that keep the site manageable and its addresses working.
+  // Admin panel: rules that keep the site manageable and its addresses working.
   last_admin: { status: 409, message: 'No puedes quitar el rol ni desactivar al último administrador activo: nombra antes a otro administrador.' },
   own_account: { status: 409, message: 'No puedes cambiar tu propio rol ni desactivar tu propia cuenta desde aquí: pídeselo a otro administrador.' },
   redirect_conflict: { status: 409, message: 'La redirección formaría un bucle o una cadena de más de un salto.' },
-  // Categories admin (issue 22): one category per address.
+  // Categories admin: one category per address.
   category_slug_taken: { status: 409, message: 'Ya hay otra categoría con esa dirección: elige otra.' },
   rebuild_unavailable: {
     status: 409,
@@ -35,7 +35,7 @@ export const ERROR_TABLE = {
   generation_in_progress: { status: 409, message: 'Ya tienes una generación en curso. Espera a que termine e inténtalo de nuevo.' },
   too_large: { status: 413, message: 'La solicitud es demasiado grande.' },
   unsupported_type: { status: 415, message: 'Tipo de contenido no admitido.' },
-  // SPEC §5 "Image upload": the file must be an image (its bytes are checked, not its name).
+  // Image upload: the file must be an image (its bytes are checked, not its name).
   invalid_image: { status: 415, message: 'Por favor selecciona un archivo de imagen válido' },
   unprocessable: { status: 422, message: 'No se pudo procesar la solicitud.' },
   rate_limited: { status: 429, message: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.' },
@@ -43,14 +43,14 @@ export const ERROR_TABLE = {
   internal: { status: 500, message: 'Algo salió mal. Inténtalo de nuevo.' },
   unavailable: { status: 503, message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.' },
   stream_capacity: { status: 503, message: 'Hay demasiadas conexiones abiertas. El contador se actualizará al recargar la página.' },
-  // The AI provider's failures (DESIGN §7): its fault is a gateway error or an outage, the prompt's is 422.
+  // The AI provider's failures: its fault is a gateway error or an outage, the prompt's is 422.
   ai_unauthorized: { status: 503, message: 'El servicio de IA no aceptó la clave configurada. Avisa al equipo del sitio.' },
   ai_rate_limited: { status: 503, message: 'El servicio de IA está saturado en este momento. Inténtalo de nuevo en unos minutos.' },
   ai_content_refused: { status: 422, message: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.' },
   ai_timeout: { status: 504, message: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.' },
   ai_unreachable: { status: 502, message: 'Error de conexión con el servicio de IA. Inténtalo de nuevo.' },
   ai_bad_response: { status: 502, message: 'Error en el servicio de IA' },
-  // Publishing, editing and moderating (SPEC §2, §5, §8).
+  // Publishing, editing and moderating.
   edit_not_found: { status: 404, message: 'La publicación que buscas no existe o no tienes permisos para editarla.' },
   edit_forbidden: { status: 403, message: 'No tienes permisos para editar publicaciones' },
   publish_failed: { status: 500, message: 'No se pudo publicar la entrada' },
@@ -58,12 +58,12 @@ export const ERROR_TABLE = {
   category_missing: { status: 400, message: 'Alguna de las categorías elegidas ya no existe. Recarga la página y elige otra.' },
   slug_taken: { status: 409, message: 'Esa dirección (slug) ya la usa otra página. Elige otra.' },
   already_reviewed: { status: 409, message: 'Otra persona ya revisó esta publicación. Recarga la página para ver su estado.' },
-  // An author's published listing is withdrawn, never deleted (issue 22): its address, audit trail and way back stay.
+  // An author's published listing is withdrawn, never deleted: its address, audit trail and way back stay.
   published_delete: { status: 409, message: 'Una herramienta publicada no se elimina: retírala y dejará de verse en el sitio.' },
   not_withdrawable: { status: 409, message: 'Solo se puede retirar una herramienta publicada. Recarga la página para ver su estado.' },
   not_withdrawn: { status: 409, message: 'Solo se puede pedir que vuelva una herramienta retirada. Recarga la página para ver su estado.' },
   edit_conflict: { status: 409, message: 'Alguien guardó cambios en esta publicación mientras la editabas. Recarga la página para ver la última versión.' },
-  // Images for publications (SPEC §5 'Image upload') and addresses fetched on the author's behalf.
+  // Images for publications and addresses fetched on the author's behalf.
   image_too_large: { status: 413, message: 'La imagen es demasiado grande. Máximo 5MB' },
   // A request named a stored file its author neither uploaded nor generated (file-owners.ts).
   file_not_yours: { status: 403, message: 'Esa imagen no es tuya: solo puedes usar imágenes que hayas subido o generado tú.' },
@@ -72,7 +72,7 @@ export const ERROR_TABLE = {
   remote_unreachable: { status: 502, message: 'No se pudo abrir esa dirección. Comprueba que es correcta y que la web funciona.' },
   remote_timeout: { status: 504, message: 'Esa dirección tardó demasiado en responder. Inténtalo de nuevo o rellena los datos a mano.' },
   remote_not_page: { status: 422, message: 'Esa dirección no es una página web.' },
-  // Makers' claims of their tools and their proposed changes (issue 20).
+  // Makers' claims of their tools and their proposed changes.
   claim_domain_mismatch: {
     status: 422,
     message: 'El correo debe ser una dirección del propio dominio de la herramienta (por ejemplo, nombre@dominio-de-la-herramienta.com).',
@@ -95,7 +95,7 @@ export const ERROR_TABLE = {
   not_maker: { status: 403, message: 'Solo el creador verificado de la herramienta puede proponer cambios en su ficha.' },
   proposal_empty: { status: 400, message: 'La propuesta no cambia nada: modifica algún campo antes de enviarla.' },
   proposal_not_found: { status: 404, message: 'Propuesta no encontrada' },
-  // «Redactar con IA» (issue 19): the tool's own site is the only source, and a draft is reviewed once.
+  // «Redactar con IA»: the tool's own site is the only source, and a draft is reviewed once.
   draft_no_url: { status: 422, message: 'Esta herramienta no tiene dirección web: no hay de dónde redactar el borrador.' },
   draft_robots: { status: 422, message: 'El robots.txt de la web de la herramienta no nos deja leerla: no se puede redactar el borrador.' },
   draft_site_unreachable: {
@@ -104,10 +104,10 @@ export const ERROR_TABLE = {
   },
   draft_not_found: { status: 404, message: 'El borrador no existe o ya se revisó.' },
   draft_in_progress: { status: 409, message: 'Esta herramienta ya tiene un borrador en cola. Espera a que termine.' },
-  // Publish-form drafts (issue 22): someone else's draft is as missing as one that never existed.
+  // Publish-form drafts: someone else's draft is as missing as one that never existed.
   submission_draft_not_found: { status: 404, message: 'El borrador no existe o no es tuyo.' },
   submission_drafts_full: { status: 409, message: 'Tienes demasiados borradores: elimina alguno desde tu panel antes de empezar otro.' },
-  // Ratings and reviews (issue 20).
+  // Ratings and reviews.
   review_exists: { status: 409, message: 'Ya has valorado esta herramienta. Puedes editar tu valoración.' },
   review_not_found: { status: 404, message: 'La valoración no existe o ya no está publicada.' },
   review_not_yours: { status: 403, message: 'Esta valoración es de otra cuenta: solo puedes cambiar o borrar las tuyas.' },

@@ -1,4 +1,4 @@
-/** /feed.xml (issue 14): an RSS 2.0 feed of the newest published tools, built with the site. */
+/** /feed.xml: an RSS 2.0 feed of the newest published tools, built with the site. */
 import { escapeXml } from './sitemap.ts';
 
 /** Enough for a reader that checks once a day; older tools are in the sitemap and the API. */

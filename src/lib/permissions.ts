@@ -1,5 +1,5 @@
 /**
- * What each role may do (SPEC §6), as data: the server checks these before every mutation and the pages read
+ * What each role may do, as data: the server checks these before every mutation and the pages read
  * the same table to decide which buttons to show. `own` acts on the user's own rows, `any` on everyone's.
  */
 export type Role = 'user' | 'admin';
@@ -12,7 +12,7 @@ const USER_PERMISSIONS = [
   'save:image:own',
   'save:description:own',
   'update:profile:own',
-  // A maker's claim of a tool and, once verified, their proposed changes to its listing (issue 20).
+  // A maker's claim of a tool and, once verified, their proposed changes to its listing.
   'claim:post:own',
   'review:post:own',
 ] as const;
@@ -36,7 +36,7 @@ const ADMIN_PERMISSIONS = [
   'read:search-demand:any',
   'moderate:report:any',
   'moderate:claim:any',
-  // «Redactar con IA» (issue 19): ask the text model for a draft article and facts, then accept or discard it.
+  // «Redactar con IA»: ask the text model for a draft article and facts, then accept or discard it.
   'draft:post:any',
   'moderate:review:any',
 ] as const;

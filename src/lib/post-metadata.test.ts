@@ -21,7 +21,7 @@ import {
 
 const letters = (n: number) => 'abcdefghij'.repeat(Math.ceil(n / 10)).slice(0, n);
 
-describe('editor auto-fill (SPEC §4, §5)', () => {
+describe('editor auto-fill', () => {
   it('cuts the meta title over 60 to 57 plus ... and the description over 160 to 157 plus ...', () => {
     expect(autoMetaTitle(letters(60))).toBe(letters(60));
     expect(autoMetaTitle(letters(61))).toBe(`${letters(57)}...`);
@@ -41,7 +41,7 @@ describe('editor auto-fill (SPEC §4, §5)', () => {
   });
 });
 
-describe('keywords (SPEC §5)', () => {
+describe('keywords', () => {
   it('keeps words longer than 3 characters, drops stop words and punctuation, no repeats', () => {
     expect(keywordCandidates('¡Genera IMÁGENES con la IA, para tus campañas! Imágenes también.')).toEqual(['genera', 'imágenes', 'campañas']);
   });
@@ -71,7 +71,7 @@ describe('keywords (SPEC §5)', () => {
   });
 });
 
-describe('generated metadata (SPEC §5)', () => {
+describe('generated metadata', () => {
   it('meta title: the title up to 45, else 42 plus ..., then | site', () => {
     expect(generatedMetaTitle(letters(45), 'Brújula IA')).toBe(`${letters(45)} | Brújula IA`);
     expect(generatedMetaTitle(letters(46), 'Brújula IA')).toBe(`${letters(42)}... | Brújula IA`);
@@ -102,7 +102,7 @@ describe('generated metadata (SPEC §5)', () => {
   });
 });
 
-describe('social preview fallbacks (SPEC §3)', () => {
+describe('social preview fallbacks', () => {
   const empty = { title: '', description: '', imageUrl: '', logoUrl: '' };
   it('falls back to the defaults', () => {
     expect(platformPreview('facebook', empty, 'Brújula IA', 'https://x.es/')).toEqual({

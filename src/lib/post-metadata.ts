@@ -1,33 +1,33 @@
 /**
- * The metadata rules of SPEC §4 and §5 for a publication: the editor's one-time auto-fill and its keyword
+ * The metadata rules for a publication: the editor's one-time auto-fill and its keyword
  * generator, the metadata generated when publishing (meta title 45/42 + site name, description 160/157,
- * WhatsApp title and description, featured image, up to 10 keywords) and the social preview's fallbacks (§3).
+ * WhatsApp title and description, featured image, up to 10 keywords) and the social preview's fallbacks.
  * Pure: the island and the server both call these, so what the author sees is what gets stored.
  */
 import { META_DESCRIPTION_MAX, META_TITLE_MAX } from './seo.ts';
 
 export { META_DESCRIPTION_MAX, META_TITLE_MAX };
 
-/** SPEC §9: generated meta title 45 (42 + '...'), then ' | ' and the site name. */
+/** Generated meta title 45 (42 + '...'), then ' | ' and the site name. */
 export const GENERATED_TITLE_MAX = 45;
-/** SPEC §9: WhatsApp title over 65 is cut to 60; description over 180 is cut to 197 plus an ellipsis. */
+/** WhatsApp title over 65 is cut to 60; description over 180 is cut to 197 plus an ellipsis. */
 export const WHATSAPP_TITLE_MAX = 65;
 export const WHATSAPP_TITLE_CUT = 60;
 export const WHATSAPP_DESCRIPTION_MAX = 180;
 export const WHATSAPP_DESCRIPTION_CUT = 197;
-/** SPEC §9: the editor's 'Generar automáticamente' adds at most 5; publishing generates at most 10. */
+/** The editor's 'Generar automáticamente' adds at most 5; publishing generates at most 10. */
 export const EDITOR_KEYWORDS_MAX = 5;
 export const GENERATED_KEYWORDS_MAX = 10;
 const GENERATED_WORDS_MAX = 8;
-/** SPEC §5: only words longer than 3 characters become keywords. */
+/** Only words longer than 3 characters become keywords. */
 const KEYWORD_MIN_LENGTH = 4;
-/** SPEC §5: a description of at least 100 characters is recommended, not enforced. */
+/** A description of at least 100 characters is recommended, not enforced. */
 export const DESCRIPTION_RECOMMENDED_MIN = 100;
-/** SPEC §5: the optimum ranges the counters show in green. */
+/** The optimum ranges the counters show in green. */
 export const META_TITLE_OPTIMUM = [50, 60] as const;
 export const META_DESCRIPTION_OPTIMUM = [150, 160] as const;
 
-/** The three fixed phrases every generated keyword list carries (SPEC §5). */
+/** The three fixed phrases every generated keyword list carries. */
 export const FIXED_KEYWORDS = ['inteligencia artificial', 'herramientas de ia', 'herramienta ia'] as const;
 
 const ROBOT = '🤖';
@@ -61,12 +61,12 @@ export function cutWithEllipsis(text: string, max: number, cut = max - 3): strin
   return letters.length > max ? `${letters.slice(0, cut).join('').trimEnd()}...` : clean;
 }
 
-/** SPEC §5: the editor's auto-fill of Meta Título (over 60: first 57 plus '...'). */
+/** The editor's auto-fill of Meta Título (over 60: first 57 plus '...'). */
 export function autoMetaTitle(title: string): string {
   return cutWithEllipsis(title, META_TITLE_MAX);
 }
 
-/** SPEC §5: the editor's auto-fill of Meta Descripción (over 160: first 157 plus '...'). */
+/** The editor's auto-fill of Meta Descripción (over 160: first 157 plus '...'). */
 export function autoMetaDescription(description: string): string {
   return cutWithEllipsis(description, META_DESCRIPTION_MAX);
 }
@@ -74,13 +74,13 @@ export function autoMetaDescription(description: string): string {
 export interface AutoFillState {
   metaTitle: string;
   metaDescription: string;
-  /** Whether each field was already filled once: SPEC §4 fills each at most once. */
+  /** Whether each field was already filled once: each is filled at most once. */
   filledTitle: boolean;
   filledDescription: boolean;
 }
 
 /**
- * SPEC §4: meta title and description are filled once from title and description when empty and not yet
+ * Meta title and description are filled once from title and description when empty and not yet
  * auto-filled; afterwards that field is never filled again (the author may clear it on purpose).
  */
 export function applyAutoFill(state: AutoFillState, source: { title: string; description: string }): AutoFillState {
@@ -96,7 +96,7 @@ export function applyAutoFill(state: AutoFillState, source: { title: string; des
   return next;
 }
 
-/** SPEC §5: lower-cased, punctuation removed, split on whitespace, longer than 3 characters, no stop words, no repeats. */
+/** Keyword candidates: lower-cased, punctuation removed, split on whitespace, longer than 3 characters, no stop words, no repeats. */
 export function keywordCandidates(text: string): string[] {
   const words = text
     .toLocaleLowerCase('es-ES')
@@ -111,7 +111,7 @@ export function normalizeKeyword(keyword: string): string {
   return collapse(keyword);
 }
 
-/** SPEC §5 'Generar automáticamente': the first 5 candidates from title and description not already present, appended. */
+/** 'Generar automáticamente': the first 5 candidates from title and description not already present, appended. */
 export function autoKeywords(current: readonly string[], source: { title: string; description: string }): string[] {
   const present = new Set(current.map((keyword) => keyword.toLocaleLowerCase('es-ES')));
   const added = keywordCandidates(`${source.title} ${source.description}`)
@@ -120,31 +120,31 @@ export function autoKeywords(current: readonly string[], source: { title: string
   return [...current, ...added];
 }
 
-/** SPEC §5: adds a trimmed, non-empty keyword unless it is already there (case-insensitive). */
+/** Adds a trimmed, non-empty keyword unless it is already there (case-insensitive). */
 export function addKeyword(current: readonly string[], keyword: string): string[] {
   const clean = normalizeKeyword(keyword);
   if (clean === '' || current.some((existing) => existing.toLocaleLowerCase('es-ES') === clean.toLocaleLowerCase('es-ES'))) return [...current];
   return [...current, clean];
 }
 
-/** SPEC §5 generated meta title: the title if 45 characters or fewer, else 42 plus '...', then ' | ' and the site name. */
+/** Generated meta title: the title if 45 characters or fewer, else 42 plus '...', then ' | ' and the site name. */
 export function generatedMetaTitle(title: string, siteName: string): string {
   return `${cutWithEllipsis(title, GENERATED_TITLE_MAX)} | ${siteName}`;
 }
 
-/** SPEC §5 generated description: over 160 becomes the first 157 plus '...'. */
+/** Generated description: over 160 becomes the first 157 plus '...'. */
 export function generatedMetaDescription(description: string): string {
   return cutWithEllipsis(description, META_DESCRIPTION_MAX);
 }
 
-/** SPEC §5: the title with a robot emoji in front, cut to 60 characters if longer than 65. */
+/** WhatsApp title: the title with a robot emoji in front, cut to 60 characters if longer than 65. */
 export function whatsappTitle(title: string): string {
   const text = `${ROBOT} ${collapse(title)}`;
   const letters = chars(text);
   return letters.length > WHATSAPP_TITLE_MAX ? letters.slice(0, WHATSAPP_TITLE_CUT).join('').trimEnd() : text;
 }
 
-/** SPEC §5: the whole description plus a promotional line if 180 characters or fewer, else 197 plus '...'. */
+/** WhatsApp description: the whole description plus a promotional line if 180 characters or fewer, else 197 plus '...'. */
 export function whatsappDescription(description: string, siteName: string): string {
   const clean = collapse(description);
   const length = chars(clean).length;
@@ -154,7 +154,7 @@ export function whatsappDescription(description: string, siteName: string): stri
   return `${clean}\n\n✨ Descubre más herramientas de IA en ${siteName}`;
 }
 
-/** SPEC §5 featured image: the image if not blank, else the logo, else empty. */
+/** Featured image: the image if not blank, else the logo, else empty. */
 export function featuredImage(imageUrl: string | null | undefined, logoUrl: string | null | undefined): string {
   if (imageUrl?.trim()) return imageUrl.trim();
   if (logoUrl?.trim()) return logoUrl.trim();
@@ -162,7 +162,7 @@ export function featuredImage(imageUrl: string | null | undefined, logoUrl: stri
 }
 
 /**
- * SPEC §5 generated keywords: up to 8 words of title and description (longer than 3 characters, no stop words,
+ * Generated keywords: up to 8 words of title and description (longer than 3 characters, no stop words,
  * no repeats), the three fixed phrases and the category name, at most 10 in all.
  */
 export function generatedKeywords(source: { title: string; description: string; categoryName?: string | null | undefined }): string[] {
@@ -195,7 +195,7 @@ export const PREVIEW_DEFAULTS = { title: 'Título de la publicación', descripti
 const firstFilled = (...values: (string | undefined)[]) => values.map((value) => value?.trim() ?? '').find(Boolean) ?? '';
 
 /**
- * SPEC §3 preview fallback order: the platform's own value, then og, then the publication's title/description/image
+ * Preview fallback order: the platform's own value, then og, then the publication's title/description/image
  * (image also falls back to the logo), then the defaults. In the editor og is what the SEO panel generates.
  */
 export function platformPreview(platform: PreviewPlatform, source: PreviewSource, siteName: string, url: string): PlatformPreview {
@@ -220,7 +220,7 @@ export function previewMissing(source: PreviewSource): string[] {
   ].filter(Boolean);
 }
 
-/** SPEC §5 meta counters: 'n/60' turns red above the limit; green in the optimum range. */
+/** Meta counters: 'n/60' turns red above the limit; green in the optimum range. */
 export function counterTone(length: number, max: number, optimum: readonly [number, number]): 'over' | 'optimum' | 'normal' {
   if (length > max) return 'over';
   if (length >= optimum[0] && length <= optimum[1]) return 'optimum';

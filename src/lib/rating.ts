@@ -1,5 +1,5 @@
 /**
- * Star ratings from reviews (issue 20), shared by cards, the tool page, its JSON-LD and «Más valoradas».
+ * Star ratings from reviews, shared by cards, the tool page, its JSON-LD and «Más valoradas».
  * The ranking uses a Bayesian average so that one 5-star review does not outrank forty 4.6-star ones:
  * (C·m + sum) / (C + n), with the prior below (docs/decisions/011-valoraciones.md).
  */

@@ -1,4 +1,4 @@
-/** SEO rules of SPEC §9 and the JSON-LD objects our pages publish. */
+/** SEO length rules and the JSON-LD objects our pages publish. */
 import type { PricingModel } from './pricing.ts';
 import { formatPriceFrom, type Platform, type ToolFacts } from './tool-facts.ts';
 

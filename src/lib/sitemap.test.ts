@@ -31,7 +31,7 @@ describe('renderUrlset', () => {
   });
 });
 
-describe('SPEC §9 priorities and change rates', () => {
+describe('priorities and change rates', () => {
   it.each([
     ['home', 1.0, 'daily'],
     ['hub', 0.8, 'weekly'],

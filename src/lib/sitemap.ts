@@ -1,4 +1,4 @@
-/** The sitemap as real XML (DESIGN §9), with SPEC §9's priorities and change rates, split when it grows large. */
+/** The sitemap as real XML, with SPEC's priorities and change rates, split when it grows large. */
 
 export type ChangeFrequency = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
 
@@ -13,7 +13,7 @@ export interface SitemapEntry {
 /** The sitemap protocol allows 50,000 URLs per file; we split earlier to stay clear of its 50 MB limit too. */
 export const MAX_URLS_PER_SITEMAP = 45_000;
 
-/** SPEC §9 priorities and change rates by kind of page. */
+/** Priorities and change rates by kind of page. */
 export const sitemapRules = {
   home: { priority: 1.0, changefreq: 'daily' },
   hub: { priority: 0.8, changefreq: 'weekly' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publishSlug, slugify } from './slug.ts';
 import { normalizeForSearch } from './text.ts';
 
-describe('slugify (SPEC §5)', () => {
+describe('slugify', () => {
   it.each([
     ['ChatGPT', 'chatgpt'],
     ['  Diseño Gráfico  ', 'diseno-grafico'],
@@ -26,7 +26,7 @@ describe('normalizeForSearch', () => {
   });
 });
 
-describe('publishSlug (SPEC §5, publishing)', () => {
+describe('publishSlug', () => {
   it.each([
     ['ChatGPT', 'chatgpt'],
     ['  Mi Herramienta  IA ', 'mi-herramienta-ia'],

@@ -1,7 +1,7 @@
 import { foldAccents } from './text.ts';
 
 /**
- * SPEC §5's display-side slug normalisation (category icons, matching names to slugs): lower-case, accents and
+ * The display-side slug normalisation (category icons, matching names to slugs): lower-case, accents and
  * ñ/ç folded, everything outside a-z, 0-9, whitespace and hyphen removed, whitespace to hyphens, repeated and edge
  * hyphens trimmed. "¿Qué es Diseño?" -> "que-es-diseno". A new publication's slug follows publishSlug below.
  */
@@ -15,7 +15,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * SPEC §5 "slug derivation when publishing", exactly: lower-cased and trimmed, every character other than a-z,
+ * The slug of a new publication, from its title: lower-cased and trimmed, every character other than a-z,
  * 0-9, space and hyphen removed (accented letters go too: "Diseño" -> "diseo"), whitespace to a hyphen,
  * repeated hyphens collapsed, edge hyphens removed. Empty when the title has none of those characters.
  */

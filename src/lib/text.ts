@@ -1,4 +1,4 @@
-/** Text normalisation shared by slugs, icon lookup and search (SPEC §5). */
+/** Text normalisation shared by slugs, icon lookup and search. */
 
 /** Lower-cases and removes diacritics: "Diseño Gráfico" -> "diseno grafico"; ñ becomes n, ç becomes c. */
 export function foldAccents(text: string): string {

@@ -1,5 +1,5 @@
 /**
- * When a tool page is "thin" (issue 19): its article is still the seed's generated template, or its plain text is
+ * When a tool page is "thin": its article is still the seed's generated template, or its plain text is
  * too short to be worth a search result. A thin page is served with noindex and left out of the sitemap and feed
  * (Google's spam policy on pages generated at scale with little value) until someone writes a real article.
  */

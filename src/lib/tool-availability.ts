@@ -1,4 +1,4 @@
-/** What a tool page says about a tool that may be gone (issue 14), from its link checks and the admin's decision. */
+/** What a tool page says about a tool that may be gone, from its link checks and the admin's decision. */
 
 export type LinkStatus = 'unknown' | 'ok' | 'failing' | 'moved';
 

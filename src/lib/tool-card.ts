@@ -28,7 +28,7 @@ export interface ToolCardData {
   ratingSum?: number;
 }
 
-/** SPEC §2: a card shows at most two category chips, then "+N más". */
+/** A card shows at most two category chips, then "+N más". */
 export const CARD_CATEGORY_CHIPS = 2;
 
 /** The path of a tool page: its slug, or its id when it has none. */

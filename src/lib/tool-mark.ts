@@ -1,5 +1,5 @@
 /**
- * The generated mark of a tool without an image of its own (issue 14): its initials on its category's colour,
+ * The generated mark of a tool without an image of its own: its initials on its category's colour,
  * with an angle, a shade and a highlight picked from its slug. Two neighbouring cards of one category differ in
  * their letters and, when even those agree, in the rest.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authorName, breadcrumbTitle, formatLongDate, initials, toolBreadcrumb } from './tool-page.ts';
 
-describe('breadcrumbTitle (SPEC §9: cut at 50 characters)', () => {
+describe('breadcrumbTitle (cut at 50 characters)', () => {
   it('keeps a title of up to 50 characters', () => {
     expect(breadcrumbTitle('ChatGPT')).toBe('ChatGPT');
     expect(breadcrumbTitle('x'.repeat(50))).toBe('x'.repeat(50));

@@ -1,6 +1,6 @@
-/** Rules of the tool page (SPEC §2 "Tool page", §9): breadcrumb, author line, dates. */
+/** Rules of the tool page: breadcrumb, author line, dates. */
 
-/** SPEC §7: the featured sidebar shows three tools. */
+/** The featured sidebar shows three tools. */
 export const FEATURED_SIDEBAR_SIZE = 3;
 
 /** A retired tool's page offers this many live alternatives from its category. */
@@ -8,7 +8,7 @@ export const ALTERNATIVES_SHOWN = 3;
 /** The newest reviews with text that the page's JSON-LD carries; the page itself lists them all. */
 export const REVIEWS_IN_JSON_LD = 5;
 
-/** SPEC §9: the breadcrumb shows the title cut at 50 characters plus '...'. */
+/** The breadcrumb shows the title cut at 50 characters plus '...'. */
 export const BREADCRUMB_TITLE_MAX = 50;
 
 export function breadcrumbTitle(title: string): string {
@@ -37,7 +37,7 @@ export function authorName(tool: { authorName: string | null; author: string | n
   return tool.authorName?.trim() || tool.author?.trim() || `Redacción de ${siteName}`;
 }
 
-/** SPEC §9: avatar initials are at most two letters. */
+/** Avatar initials are at most two letters. */
 export function initials(name: string): string {
   return name
     .split(/\s+/)

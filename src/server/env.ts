@@ -63,7 +63,7 @@ const schema = z
       .min(1, { error: 'debe ser al menos 1' })
       .max(100_000, { error: 'debe ser como mucho 100000' })
       .optional(),
-    // AI utilities (DESIGN §7): one provider and, optionally, one model per utility.
+    // AI utilities: one provider and, optionally, one model per utility.
     AI_IMAGE_PROVIDER: aiProvider.default('pollinations'),
     AI_DESCRIPTION_PROVIDER: aiProvider.default('pollinations'),
     AI_STORY_PROVIDER: aiProvider.default('pollinations'),

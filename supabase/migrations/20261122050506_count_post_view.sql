@@ -1,4 +1,4 @@
--- Counts one view of a published tool (SPEC §7 increment_post_views_detailed) in one round trip:
+-- Counts one view of a published tool (what SPEC calls increment_post_views_detailed) in one round trip:
 -- a post_views row plus views = views + 1, unless the same browser session already counted this
 -- tool within p_dedupe. The advisory lock on (post, session) makes check-and-insert race-free: a
 -- second call for the same pair waits for the first to commit, and the EXISTS below runs as a new

@@ -1,4 +1,4 @@
--- Issue 14, "Catálogo vivo": 'Visitar' clicks counted apart from page views, and the 30-day popularity score.
+-- The living catalogue («Catálogo vivo»): 'Visitar' clicks counted apart from page views, and the 30-day popularity score.
 
 -- Counts one 'Visitar' click out to a published tool's site ('Más Usadas'), in one round trip: a post_clicks row
 -- plus clicks = clicks + 1, unless the same browser session already clicked through to this tool within
@@ -40,7 +40,7 @@ END
 $$;
 --> statement-breakpoint
 
--- 'Populares' (DESIGN §9): what people did with each published tool over the last p_window (saves weigh most,
+-- 'Populares' (a 30-day score, not SPEC's order by views): what people did with each published tool over the last p_window (saves weigh most,
 -- then clicks out to its site, then page views), plus the editorial flags as a prior that real activity soon
 -- outweighs. Only changed scores are written; popularity_score is not a content-version column, so this never
 -- rebuilds the site. Returns how many tools changed.

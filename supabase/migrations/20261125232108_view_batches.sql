@@ -1,4 +1,4 @@
--- Counting views in batches (issue 21): each server process gathers the views that arrive while its previous batch
+-- Counting views in batches: each server process gathers the views that arrive while its previous batch
 -- is in the database and counts them all in one call. count_post_view made every view wait for the one before to
 -- commit its increment of the tool's row (600/s on one hot tool); a batch takes that row lock once.
 -- Every view still gets its exact running number (the first of 50 concurrent views is 1, the last 50) and

@@ -1,5 +1,5 @@
 ALTER TABLE "categories" ADD COLUMN "position" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- A category's old address keeps working when its slug changes (issue 22): /categoria/{old} answers 301 to the
+-- A category's old address keeps working when its slug changes: /categoria/{old} answers 301 to the
 -- new one (its /pagina/{n} addresses follow: src/server/http/redirects.ts), and the redirects that led to the old
 -- address, or to one of its pages, lead to the new one, so no visitor follows a chain. A category's own address is
 -- never shadowed by a redirect: taking a slug, or becoming active again, removes any redirect from that address.

@@ -1,5 +1,5 @@
 /**
- * Alternatives pages and comparisons (issue 20) on the seeded catalogue, at phone and desktop widths: the page
+ * Alternatives pages and comparisons on the seeded catalogue, at phone and desktop widths: the page
  * linked from the tool page, the canonical comparison with its table, the «Comparar con…» picker, the 404s and
  * the sitemap.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22's whole journey, keyboard only, at 1280 and 390 px: an author writes a tool with an image, leaves and
+ * A tool's whole journey, keyboard only, at 1280 and 390 px: an author writes a tool with an image, leaves and
  * comes back to its draft, previews it and submits it; the admin is told by e-mail (the local outbox), approves it
  * in bulk with another pending tool after a confirmation, and the author then withdraws the published listing.
  * The pieces have their own specs (drafts, bulk-moderation, listing-lifecycle); this one checks they join up.

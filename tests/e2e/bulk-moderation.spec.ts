@@ -1,5 +1,5 @@
 /**
- * Canned rejection reasons and bulk moderation in Pendientes (issue 22 item 2), in Chromium: an admin approves two
+ * Canned rejection reasons and bulk moderation in Pendientes, in Chromium: an admin approves two
  * tools at once with the keyboard (the confirmation keeps focus inside, Escape cancels and gives focus back) and
  * the Pendientes badge drops by two; rejects one with a canned reason its author receives by e-mail; edits the
  * reasons in the settings, where a reason with markup stays text. Approving moves the content version, so the spec

@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser: the home's first screen, logos and generated marks, neighbouring cards that never
+ * The living catalogue in the browser: the home's first screen, logos and generated marks, neighbouring cards that never
  * look alike, the three filters explained, retired tools, the admin's list of flagged tools with its evidence
  * (made by the real link checker against the fake website), typo-tolerant search, the feed and the public API.
  */

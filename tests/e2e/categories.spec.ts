@@ -112,7 +112,7 @@ test.describe('/categoria/imagen', () => {
     await expect(counter(counters, 'Herramientas')).toHaveText(String(imageTools.length));
     await expect(counter(counters, 'Destacadas')).toHaveText(String(imageTools.filter((tool) => tool.featured).length));
     await expect(counter(counters, 'Valoraciones')).toHaveText('0');
-    // The count line is the whole category's; the page itself holds the first 24 (issue 21).
+    // The count line is the whole category's; the page itself holds the first 24.
     await expect(page.locator('[data-category-count]')).toHaveText(`${imageTools.length} herramientas`);
     await expect(titles(page)).toHaveCount(24);
   });
@@ -299,7 +299,7 @@ test('the sitemap is well-formed XML with SPEC priorities', async ({ page, reque
   const writtenArticles = readdirSync('supabase/seed/articles').filter((file) => file.endsWith('.html')).length;
   // Alternatives pages and curated comparisons depend on the catalogue's tags: alternatives-compare.spec.ts checks them.
   const decisionPages = result.urls!.filter((url) => /\/(alternativas|comparar)\//.test(url.loc)).length;
-  // Every page of a category after the first (issue 21): Imagen's seeded tools fill pages 2 to the last, 24 a page.
+  // Every page of a category after the first: Imagen's seeded tools fill pages 2 to the last, 24 a page.
   const laterCategoryPages = [...byPath.keys()].filter((path) => /^\/categoria\/[a-z0-9-]+\/pagina\/\d+$/.test(path));
   const imagePages = Math.ceil(imageTools.length / 24);
   expect(laterCategoryPages.filter((path) => path.startsWith('/categoria/imagen/'))).toEqual(

@@ -1,5 +1,5 @@
 /**
- * The categories admin in Chromium (issue 22 item 3): a guest goes to sign in and a plain user is refused; an admin
+ * The categories admin in Chromium: a guest goes to sign in and a plain user is refused; an admin
  * creates a category (its text shown as text, never as HTML), renames it (the old address answers 301 at once and
  * the new one works before the rebuild) and merges another into it from a keyboard-driven confirmation dialog.
  * Axe-clean and within 390 px. The categories it makes are removed at the end and the site rebuilt.

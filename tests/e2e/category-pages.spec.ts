@@ -1,5 +1,5 @@
 /**
- * Category pages that stay small (issue 21): 24 tools per static page, rendered once; /pagina/{n} pages with
+ * Category pages that stay small: 24 tools per static page, rendered once; /pagina/{n} pages with
  * rel prev/next and their own canonical; the paginator works without JavaScript; with it, sort, search and the
  * fact filters replace the list from GET /api/tools and the address keeps them. At phone and desktop widths.
  */

@@ -1,4 +1,4 @@
-/** The user's dashboard (issue 13): one user's whole journey, the guard, 'Mis publicaciones', stories, mobile and axe. */
+/** The user's dashboard: one user's whole journey, the guard, 'Mis publicaciones', stories, mobile and axe. */
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';

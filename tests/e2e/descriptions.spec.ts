@@ -194,7 +194,7 @@ test.describe('saved descriptions', () => {
     await page.getByLabel('Buscar en mis descripciones').fill('cielo');
     await expect(cards).toHaveCount(1);
     await page.getByLabel('Buscar en mis descripciones').fill('');
-    // New descriptions are 'unique_detailed', which the type filter does not list (SPEC §3).
+    // New descriptions are 'unique_detailed', which the type filter does not list.
     await page.getByLabel('Tipo', { exact: true }).selectOption('detailed');
     await expect(page.getByRole('heading', { name: 'Ninguna descripción coincide con los filtros' })).toBeVisible();
     await page.getByRole('button', { name: 'Limpiar filtros' }).click();

@@ -1,5 +1,5 @@
 /**
- * «Redactar con IA» (issue 19) in the admin editor, against the fake text provider and the fake tool website: a thin
+ * «Redactar con IA» in the admin editor, against the fake text provider and the fake tool website: a thin
  * tool gets a draft beside its current article, the admin edits and accepts it and the tool page shows the new
  * article; a provider that cannot be reached leaves the Spanish message and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 1, end to end and keyboard only, at 1280 and 390 px: an author writes a tool, its draft is saved
+ * Publish-form drafts, end to end and keyboard only, at 1280 and 390 px: an author writes a tool, its draft is saved
  * on the server as they type, leaving with unsaved changes asks first, the draft comes back from the dashboard,
  * «Vista previa» opens the tool page as it will look, and submitting sends it to review and removes the draft.
  * Someone else's draft is a 404. Text typed into /login and /register before their islands hydrate is kept.

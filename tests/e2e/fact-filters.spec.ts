@@ -1,5 +1,5 @@
 /**
- * The fact filters of issue 19 («Gratis», «En español», «Con API», «Código abierto») on a category page and on
+ * The fact filters («Gratis», «En español», «Con API», «Código abierto») on a category page and on
  * /buscar, at phone and desktop widths: they combine, the address keeps them, a reload keeps them, and the pages
  * stay accessible and without sideways scroll. Relies on the seeded facts (ChatGPT's are checked: Spanish, free
  * plan, API, not open source) and pricing models; other tools may gain facts, so counts are compared, not fixed.
@@ -29,7 +29,7 @@ for (const { name, width, height } of widths) {
     test('a category page filters by «Gratis» and «En español», in the address and after a reload', async ({ page }) => {
       const titles = page.getByRole('region', { name: /Todas las herramientas|Resultados/ }).getByRole('heading', { level: 3 });
       const count = page.locator('[data-category-count]');
-      // The count line gives the whole category's figures; a page shows at most 24 of them (issue 21).
+      // The count line gives the whole category's figures; a page shows at most 24 of them.
       const figure = async () => Number((await count.textContent())!.split(' ')[0]!.replaceAll('.', ''));
       const shownFor = (matching: number) => Math.min(matching, 24);
       await page.goto('/categoria/asistentes-chat');

@@ -1,5 +1,5 @@
 /**
- * The header search box (issue 18) in Chromium, with the keyboard only: from a tool page at 1280 and 390 px, `/` or
+ * The header search box in Chromium, with the keyboard only: from a tool page at 1280 and 390 px, `/` or
  * Tab reaches the box, typing suggests, arrows choose, Enter opens the choice or, with none chosen, /buscar?q=. And
  * the admin's «Búsquedas sin resultado» shows what a visitor searched for and did not find.
  */

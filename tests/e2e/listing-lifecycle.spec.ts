@@ -1,5 +1,5 @@
 /**
- * An author's published listing over its life (issue 22), in Chromium: the author withdraws it, the admins get the
+ * An author's published listing over its life, in Chromium: the author withdraws it, the admins get the
  * e-mail, the author asks it back; an admin withdraws another with a reason the author reads by e-mail and on
  * «Mis publicaciones». Both change what visitors see, so the spec waits for the rebuild before it ends.
  */

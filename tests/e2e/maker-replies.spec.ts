@@ -1,5 +1,5 @@
 /**
- * A tool's verified maker on its page (issue 20), in Chromium against the built site: no form to rate their own
+ * A tool's verified maker on its page, in Chromium against the built site: no form to rate their own
  * tool but the Spanish reason, «Responder» under a review reached with the keyboard, the reply shown to guests as
  * plain text under «Respuesta del fabricante» (also at the 768 px breakpoint), edited, and only one per review.
  */

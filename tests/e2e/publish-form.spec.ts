@@ -1,5 +1,5 @@
 /**
- * The publish form on a phone and while it loads (issue 22): nothing shifts while the editor arrives after the
+ * The publish form on a phone and while it loads: nothing shifts while the editor arrives after the
  * form, the toolbar is one row at 390 px with the rest behind «Más opciones de formato», the page never scrolls
  * sideways, and a field's error goes as soon as the field is fixed.
  */

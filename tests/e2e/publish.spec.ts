@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end: a user publishes a tool (two categories, an uploaded image, a logo by URL, rich text with a
+ * Publishing and moderating end to end: a user publishes a tool (two categories, an uploaded image, a logo by URL, rich text with a
  * link and a list, keywords and SEO fields), sees it pending; an admin approves it; a guest opens it within 5 s and,
  * after the rebuild, finds it in its category and in /buscar; the admin renames it and the old address answers 301;
  * a rejected submission shows its reason to its author; SPEC's validation and access texts; axe on every screen.
@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { fakeImages } from '../fixtures/fake-tool-site.ts';
+import { signInWithGoogle } from './accounts.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { siteUnderTest } from './site-under-test.ts';
@@ -23,19 +24,6 @@ const toast = (page: Page) => page.locator('[data-toaster]');
 // Expected refusals (a guest's 404, a denied page) show up in Chromium's console as failed loads.
 test.use({ viewport: { width: 1280, height: 900 }, allowedConsoleErrors: [/status of 40[134]/] });
 test.describe.configure({ mode: 'serial' });
-
-/** Signs in through the stand-in for Google (tests/fixtures/fake-oidc.ts): no e-mail round trip needed. */
-async function signIn(page: Page, account: { email: string; name: string }) {
-  await page.goto('/login');
-  const google = page.getByRole('button', { name: 'Continuar con Google' });
-  await expect(google).toBeEnabled();
-  await google.click();
-  await expect(page.getByRole('heading', { name: 'Elige una cuenta' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Nombre').fill(account.name);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
@@ -76,12 +64,13 @@ test('a guest is sent from /publicar and /editar to sign in with SPEC’s texts'
 });
 
 test('a user publishes a tool with two categories, an image, a logo by URL, rich text, keywords and SEO fields', async ({ page }) => {
-  test.slow();
-  await signIn(page, author);
+  // The whole journey with three accessibility scans: on a loaded machine it needs more than the tripled default.
+  test.setTimeout(180_000);
+  await signInWithGoogle(page, author);
   await openPublishForm(page);
   await expectNoSeriousA11yViolations(page);
 
-  // SPEC §5: the three messages, in order.
+  // The three validation messages, in order.
   const submit = page.getByRole('button', { name: 'Publicar con Múltiples Categorías' });
   await submit.click();
   await expect(toast(page)).toContainText('El título es obligatorio');
@@ -168,7 +157,7 @@ test('a user publishes a tool with two categories, an image, a logo by URL, rich
   await expect(page.getByRole('tabpanel')).toContainText(`🤖 ${TOOL.title}`);
   await expect(page.getByText('Optimización SEO Completa')).toBeVisible();
   await page.getByRole('button', { name: 'Ocultar' }).click();
-  // «Vista previa»: the tool page as it will look, in a new tab (issue 22; drafts.spec.ts goes further).
+  // «Vista previa»: the tool page as it will look, in a new tab (drafts.spec.ts goes further).
   const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Vista previa' }).click()]);
   await expect(preview.getByText('Vista previa: así se verá tu herramienta')).toBeVisible();
   await expect(preview.getByRole('heading', { level: 1, name: TOOL.title })).toBeVisible();
@@ -195,7 +184,7 @@ test('a guest does not see the pending tool, and a non-admin cannot moderate or 
   const guest = await page.request.get(`/${TOOL.slug}`);
   expect(guest.status()).toBe(404);
 
-  await signIn(page, otherUser);
+  await signInWithGoogle(page, otherUser);
   await page.goto('/admin/pendientes');
   await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
   await page.goto(`/editar/${toolId}`);
@@ -212,7 +201,7 @@ test('the admin approves in /admin/pendientes and a guest sees the page within 5
   browser,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page, admin);
+  await signInWithGoogle(page, admin);
   await page.goto('/admin/pendientes');
   await expect(page.getByRole('heading', { level: 1, name: 'Pendientes' })).toBeVisible();
   const row = page.locator(`[data-submission="${toolId}"]`);
@@ -274,7 +263,7 @@ test('the admin approves in /admin/pendientes and a guest sees the page within 5
 
 test('the admin edits the slug in the editor and the old address answers 301', async ({ page }) => {
   test.setTimeout(300_000);
-  await signIn(page, admin);
+  await signInWithGoogle(page, admin);
   await page.goto('/editar/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Publicación no encontrada' })).toBeVisible();
   await expect(page.getByText('La publicación que buscas no existe o no tienes permisos para editarla.')).toBeVisible();
@@ -316,7 +305,7 @@ test('the admin edits the slug in the editor and the old address answers 301', a
 
 test('a rejected submission shows its reason to its author, who can send it back to review', async ({ page, browser }) => {
   test.slow();
-  await signIn(page, author);
+  await signInWithGoogle(page, author);
   await openPublishForm(page);
   await page.getByLabel('Título', { exact: true }).fill(REJECTED.title);
   await page.getByLabel('Descripción', { exact: true }).fill('Una herramienta que parece copiar a otra del directorio y que no sabemos si existe de verdad.');
@@ -332,7 +321,7 @@ test('a rejected submission shows its reason to its author, who can send it back
   const id = (await page.getByRole('link', { name: 'Editar la publicación' }).getAttribute('href'))!.split('/').pop()!;
 
   const moderator = await newPage(browser);
-  await signIn(moderator, admin);
+  await signInWithGoogle(moderator, admin);
   await moderator.goto('/admin/pendientes');
   const row = moderator.locator(`[data-submission="${id}"]`);
   await expect(row).toContainText('Posible duplicado');

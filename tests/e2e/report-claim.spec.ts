@@ -1,5 +1,5 @@
 /**
- * Issue 20, «Informar de un problema» and «¿Es tu herramienta?» in Chromium against the built site: a guest reports
+ * «Informar de un problema» and «¿Es tu herramienta?» in Chromium against the built site: a guest reports
  * a problem on /chatgpt and the admin finds it in /admin/informes with the tool's count; a user claims a tool by an
  * address at its domain (the link read from the outbox), its page shows «Verificada por su creador», the maker
  * proposes a new description, the admin approves it and the tool page shows it.

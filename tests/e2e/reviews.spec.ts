@@ -1,5 +1,5 @@
 /**
- * Ratings and reviews (issue 20) on the served site: a verified user rates and reviews a tool, a guest sees it on
+ * Ratings and reviews on the served site: a verified user rates and reviews a tool, a guest sees it on
  * the static page within 5 s, the JSON-LD gains aggregateRating, another user marks it useful, the author edits
  * and deletes it, and a second review by the same account is refused in Spanish.
  */

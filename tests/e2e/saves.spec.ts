@@ -171,7 +171,7 @@ test.describe('auth dialog', () => {
 
     await opener.click();
     await expect(dialog).toBeVisible();
-    // Validation texts of SPEC §5.
+    // The login and register forms' validation texts.
     await dialog.getByRole('button', { name: 'Iniciar sesión' }).click();
     await expect(dialog.getByText('El email es requerido')).toBeVisible();
     await expect(dialog.getByText('La contraseña es requerida')).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('auth dialog', () => {
     // '¡Bienvenido!' comes first; then the tool whose Guardar opened the dialog is saved (already was: still saved).
     await expectToast(page, 'Publicación guardada', 'La publicación ha sido guardada exitosamente.');
     await expect(page.getByRole('banner').getByRole('button', { name: 'Menú de cuenta de Pablo Previo' })).toBeVisible();
-    // SPEC §4: the saved ids are read again about a second after the sign-in.
+    // The saved ids are read again about a second after the sign-in.
     await expect(saveButton(homeCards(page).first())).toHaveText(/^Guardado /);
   });
 

@@ -1,5 +1,5 @@
 /**
- * «¿Es tu herramienta?» by the tool's own site (issue 20), in Chromium against the built site and the fake tool
+ * «¿Es tu herramienta?» by the tool's own site, in Chromium against the built site and the fake tool
  * website: /reclamar/{slug} shows the user's code, «Comprobar» says in Spanish when the site does not carry it, and
  * once the home page has the meta tag the same button (pressed with the keyboard) makes the user its verified maker.
  */

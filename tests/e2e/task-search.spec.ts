@@ -1,5 +1,5 @@
 /**
- * Issue 18: search that understands tasks and the «IA para…» pages, as a visitor meets them in Chromium.
+ * Search that understands tasks and the «IA para…» pages, as a visitor meets them in Chromium.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';

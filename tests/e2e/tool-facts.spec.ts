@@ -1,5 +1,5 @@
 /**
- * A tool's facts in Chromium (issue 19): an admin fills them in the editor, at phone width; a guest reads them in the
+ * A tool's facts in Chromium: an admin fills them in the editor, at phone width; a guest reads them in the
  * page's «Datos clave» box, first on the page rendered on demand and then on the rebuilt static one, and in its JSON-LD.
  */
 import type { Page } from '@playwright/test';

@@ -189,7 +189,37 @@ test.describe('addresses of a tool', () => {
 });
 
 test.describe('social images', () => {
-  test('every tool has a 1200×630 PNG built for it', async ({ request }) => {
+  test('a tool image is drawn on demand, then answered with the same bytes and ETag, HEAD and a 304 included', async ({ request }) => {
+    const first = await request.get('/og/chatgpt.png');
+    expect(first.status()).toBe(200);
+    const headers = first.headers();
+    expect(headers['content-type']).toBe('image/png');
+    expect(headers['cache-control']).toBe('public, max-age=3600');
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['etag']).toMatch(/^"[0-9a-f]{32}"$/);
+    const body = await first.body();
+    expect(headers['content-length']).toBe(String(body.length));
+
+    const again = await request.get('/og/chatgpt.png', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(again.headers()['etag']).toBe(headers['etag']);
+    expect(again.headers()['content-encoding']).toBeUndefined();
+    expect((await again.body()).equals(body)).toBe(true);
+
+    const head = await request.head('/og/chatgpt.png');
+    expect(head.status()).toBe(200);
+    expect(head.headers()['content-length']).toBe(String(body.length));
+    expect((await head.body()).length).toBe(0);
+
+    const unchanged = await request.get('/og/chatgpt.png', { headers: { 'if-none-match': headers['etag']! } });
+    expect(unchanged.status()).toBe(304);
+    expect((await unchanged.body()).length).toBe(0);
+
+    const post = await request.post('/og/chatgpt.png', { data: {} });
+    expect(post.status()).toBe(405);
+  });
+
+  test('every tool has a 1200×630 PNG', async ({ request }) => {
     for (const slug of ['chatgpt', 'ultimate-skill-extractor-by-further']) {
       const response = await request.get(`/og/${slug}.png`);
       expect(response.status()).toBe(200);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VERIFIED_CALLBACK_PATH, EMAIL_CHANGED_PATH, PASSWORD_RESET_PATH } from '../../src/features/auth/auth-client.ts';
+import { VERIFIED_CALLBACK_PATH, EMAIL_CHANGED_PATH, PASSWORD_RESET_PATH } from '../../src/components/account/auth-client.ts';
 import { CLIENT_IP_HEADER, createAuth } from '../../src/server/auth/auth.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/email/mailer.ts';

@@ -1,5 +1,5 @@
 /**
- * «Avisos de nuevas herramientas» (issue 22) on a real PostgreSQL: a new or resubmitted tool e-mails the active
+ * «Avisos de nuevas herramientas» on a real PostgreSQL: a new or resubmitted tool e-mails the active
  * admins one by one, waits for the daily digest, or says nothing, as the setting chooses; only admins change it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +20,7 @@ process.env.VERCEL_DEPLOY_HOOK_URL = '';
 
 const { publishEndpoint, editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
 const { saveSettingsEndpoint } = await import('../../src/features/admin/settings.server.ts');
-const { sendDueDigest, DIGEST_EVERY_MS } = await import('../../src/features/moderation/admin-notices.server.ts');
+const { sendDueDigest, DIGEST_EVERY_MS } = await import('../../src/server/email/admin-notices.ts');
 const { invalidateSettings } = await import('../../src/server/settings/site-settings.ts');
 const { ERROR_TABLE } = await import('../../src/lib/error-table.ts');
 const { closeDb } = await import('../../src/server/db/client.ts');

@@ -1,5 +1,5 @@
 /**
- * Alternatives and comparisons (issue 20) on the seeded catalogue: who gets an alternatives page, the tool page's
+ * Alternatives and comparisons on the seeded catalogue: who gets an alternatives page, the tool page's
  * link query agreeing with the ranking's rule, the comparison data and the picker's name lookup, and the sitemap.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const { closeDb } = await import('../../src/server/db/client.ts');
 const { findPublishedSlugByName, listAlternativeCandidates, listComparedTools, toolHasAlternativesPage } =
   await import('../../src/server/db/queries/public/alternatives.ts');
 const { loadSitemapEntries } = await import('../../src/server/seo/sitemap-entries.ts');
-const { differenceLine, hasAlternativesPage, MAX_ALTERNATIVES, rankAlternatives } = await import('../../src/lib/alternatives.ts');
+const { differenceLine, hasAlternativesPage, MAX_ALTERNATIVES, rankAlternatives, rankAllAlternatives } = await import('../../src/lib/alternatives.ts');
 const { comparisonRows } = await import('../../src/lib/comparisons.ts');
 
 const pool = await useMigratedDatabase();
@@ -77,6 +77,17 @@ describe('alternatives on the seeded catalogue', () => {
       if (hasAlternativesPage(tool, candidates) !== (await toolHasAlternativesPage(tool.id))) disagreements.push(tool.slug);
     }
     expect(disagreements).toEqual([]);
+  });
+
+  it('ranks the whole catalogue in one pass exactly as tool by tool (the build uses the one pass)', async () => {
+    const candidates = await listAlternativeCandidates();
+    const all = rankAllAlternatives(candidates);
+    const differing = candidates.filter((tool) => {
+      const one = hasAlternativesPage(tool, candidates) ? rankAlternatives(tool, candidates).map((other) => other.id) : undefined;
+      return JSON.stringify(all.get(tool.id)?.map((other) => other.id)) !== JSON.stringify(one);
+    });
+    expect(differing.map((tool) => tool.slug)).toEqual([]);
+    expect(all.size).toBeGreaterThan(candidates.length / 2);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DISABLED_MESSAGE, AUTH_RATE_LIMITS, CLIENT_IP_HEADER, createAuth } from '../../src/server/auth/auth.ts';
-import { VERIFIED_CALLBACK_PATH } from '../../src/features/auth/auth-client.ts';
+import { VERIFIED_CALLBACK_PATH } from '../../src/components/account/auth-client.ts';
 import { AUTH_MESSAGES } from '../../src/server/auth/auth-route.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import type { MailMessage } from '../../src/server/email/mailer.ts';

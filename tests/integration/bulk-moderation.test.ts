@@ -1,5 +1,5 @@
 /**
- * Canned rejection reasons and bulk moderation (issue 22 item 2), through the real endpoints on a real
+ * Canned rejection reasons and bulk moderation, through the real endpoints on a real
  * PostgreSQL: the reasons are validated and stored as a settings group; a batch approves or rejects each tool
  * in its own transaction, audited and e-mailed like a single decision, reports per id what it could not do and
  * asks for one rebuild.
@@ -30,7 +30,7 @@ process.env.VERCEL_DEPLOY_HOOK_URL = `http://127.0.0.1:${(hook.address() as Addr
 const { bulkModerationEndpoint } = await import('../../src/features/moderation/moderation.server.ts');
 const { BULK_MODERATION_MAX, BULK_TOO_MANY } = await import('../../src/features/moderation/bulk-schema.ts');
 const { saveSettingsEndpoint } = await import('../../src/features/admin/settings.server.ts');
-const { DEFAULT_REJECTION_REASONS } = await import('../../src/features/admin/settings-schema.ts');
+const { DEFAULT_REJECTION_REASONS } = await import('../../src/lib/settings-schema.ts');
 const { readSettings } = await import('../../src/server/settings/site-settings.ts');
 const { ERROR_TABLE } = await import('../../src/lib/error-table.ts');
 const { closeDb } = await import('../../src/server/db/client.ts');

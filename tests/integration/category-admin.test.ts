@@ -1,5 +1,5 @@
 /**
- * The categories admin (issue 22) on a real PostgreSQL: only admins reach it, from this site, with small bodies;
+ * The categories admin on a real PostgreSQL: only admins reach it, from this site, with small bodies;
  * slugs are unique and not reserved; a rename leaves a 301 (with its pages) and a merge moves every tool once,
  * removes the merged category and redirects its address; an inactive category's addresses are gone; every change is
  * audited in Spanish and moves the content version (the rebuild).

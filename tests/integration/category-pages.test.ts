@@ -1,9 +1,9 @@
 /**
- * Category pages that stay small (issue 21): GET /api/tools answers a category page's sort, search text, fact
+ * Category pages that stay small: GET /api/tools answers a category page's sort, search text, fact
  * filters and pages of 24 from the real database, with the whole category's count, and the sitemap lists each page.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { toolListResponse } from '../../src/features/catalogue/tool-list.server.ts';
+import { toolListResponse } from '../../src/server/catalogue/tool-list.ts';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { getPool } from '../../src/server/db/client.ts';
 import { listTools, type ToolPage } from '../../src/server/db/queries/public/tools.ts';

@@ -1,5 +1,5 @@
 /**
- * Frequently compared pairs (issue 20) on a real PostgreSQL: a pair becomes popular at POPULAR_PAIR_VISITORS
+ * Frequently compared pairs on a real PostgreSQL: a pair becomes popular at POPULAR_PAIR_VISITORS
  * distinct visitors in the last POPULAR_PAIR_DAYS days (one visitor counts once however often they come back; older
  * visits do not count; one address adds to a limited number of pairs a day), and popular pairs of indexable tools
  * enter the sitemap beside the curated ones.

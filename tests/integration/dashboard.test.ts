@@ -12,7 +12,7 @@ import { removeAvatarEndpoint, uploadAvatarEndpoint } from '../../src/features/d
 import { deletePostEndpoint, deleteStoryEndpoint, savedToolsEndpoint } from '../../src/features/dashboard/dashboard.server.ts';
 import { exportDataEndpoint } from '../../src/features/dashboard/export.server.ts';
 import { listMyPosts, listMyStories, overviewStats, profileDetails } from '../../src/features/dashboard/queries.server.ts';
-import type { SavedToolsPage } from '../../src/features/dashboard/dashboard.ts';
+import type { SavedToolsPage } from '../../src/lib/dashboard.ts';
 import { galleryEndpoint } from '../../src/features/image-generator/images.server.ts';
 import { listGallery } from '../../src/features/image-generator/queries.server.ts';
 import { ERROR_TABLE } from '../../src/lib/error-table.ts';

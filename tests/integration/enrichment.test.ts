@@ -1,5 +1,5 @@
 /**
- * Enrichment and dead-link detection end to end (issue 14): real sockets, real HTTP, real PostgreSQL, the real
+ * Enrichment and dead-link detection end to end: real sockets, real HTTP, real PostgreSQL, the real
  * storage driver, against the fake website of tests/fixtures/fake-website.ts.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

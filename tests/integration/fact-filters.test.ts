@@ -1,5 +1,5 @@
 /**
- * The fact filters (issue 19) mean the same everywhere: the SQL of GET /api/tools (factFilterSql), the category
+ * The fact filters mean the same everywhere: the SQL of GET /api/tools (factFilterSql), the category
  * pages' lists (the same API query, page after page) and the search index (matchesFactFilter) pick exactly the same tools of a seeded catalogue
  * whose facts were set here, and the search page's engine keeps to them, found by name, text or task.
  */
@@ -13,11 +13,11 @@ import { closeDb, getDb } from '../../src/server/db/client.ts';
 import { posts } from '../../src/server/db/schema.ts';
 import { factFilterSql } from '../../src/server/db/queries/public/tool-facts-sql.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';
-import { buildSearchIndex, readSearchRows, toSearchRecord } from '../../src/features/search/search-index.server.ts';
+import { buildSearchIndex, readSearchRows, toSearchRecord } from '../../src/server/search/search-index.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
 import { factFilters, matchesFactFilter, type FactFilter } from '../../src/lib/tool-facts.ts';
 import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
-import type { NameEntry } from '../../src/features/search/name-match.ts';
+import type { NameEntry } from '../../src/lib/search/name-match.ts';
 import { listWholeCategory } from './helpers/category.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { loadBuiltSearch, slugOf, type NodePagefind } from './helpers/pagefind-node.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { toolListResponse } from '../../src/features/catalogue/tool-list.server.ts';
+import { toolListResponse } from '../../src/server/catalogue/tool-list.ts';
 import { closeDb } from '../../src/server/db/client.ts';
 import { readHomePage } from '../../src/server/db/queries/public/home.ts';
 import { listTools } from '../../src/server/db/queries/public/tools.ts';

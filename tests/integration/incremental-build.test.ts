@@ -1,5 +1,5 @@
 /**
- * Incremental rebuild (issue 21, docs/decisions/013): after a real full build, an approval, an edit, an unpublishing
+ * Incremental rebuild (docs/decisions/013-reconstruccion-incremental.md): after a real full build, an approval, an edit, an unpublishing
  * and a rename each make a new build in which the home, the category pages, the search index and the sitemap show
  * the change, while pages the change does not touch stay the very same files (hard links to the full build's).
  */

@@ -1,5 +1,5 @@
 /**
- * An author's published listing over its life (issue 22), through the real endpoints on a real PostgreSQL: the
+ * An author's published listing over its life, through the real endpoints on a real PostgreSQL: the
  * author withdraws it (audited, admins told, 410 on its address) and asks it back (Pendientes); an admin's
  * unpublishing withdraws it with a reason its author receives by e-mail and reads on the dashboard.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 on a real database: the seeded catalogue's curation (ranks, retired tools, logos), the home's order,
+ * The living catalogue on a real database: the seeded catalogue's curation (ranks, retired tools, logos), the home's order,
  * the three ranking filters with their counters, 'Visitar' clicks, the popularity score, retired tools, the
  * admin's review of flagged tools, the public API and the feed.
  */
@@ -11,8 +11,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { countClickEndpoint } from '../../src/features/clicks/clicks.server.ts';
 import { apiPreflight, apiToolsEndpoint, type ApiToolsPage } from '../../src/features/catalogue/public-api.server.ts';
-import { linkReviewEndpoint, listFlaggedTools, listRetiredTools } from '../../src/features/catalogue/link-review.server.ts';
-import { readSearchRows } from '../../src/features/search/search-index.server.ts';
+import { linkReviewEndpoint } from '../../src/features/catalogue/link-review.server.ts';
+import { listFlaggedTools, listRetiredTools } from '../../src/server/catalogue/link-review.ts';
+import { readSearchRows } from '../../src/server/search/search-index.ts';
 import { ERROR_TABLE } from '../../src/lib/error-table.ts';
 import { applyCatalogueCuration } from '../../src/server/catalogue/curation.ts';
 import { refreshPopularityScores } from '../../src/server/catalogue/jobs.ts';

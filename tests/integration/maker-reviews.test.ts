@@ -1,11 +1,11 @@
 /**
- * A tool's verified maker and its reviews (issue 20) on a real PostgreSQL: the maker cannot rate their own tool
+ * A tool's verified maker and its reviews on a real PostgreSQL: the maker cannot rate their own tool
  * (refused in the statement that writes the review, a Spanish 403), a review written before the claim is hidden
  * when the claim is verified, and the maker replies once to each review (the attack pass included).
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { deleteReplyAsAdminEndpoint, listAdminReviews, setReviewStatus } from '../../src/features/admin/reviews.server.ts';
-import { deleteAccountRows } from '../../src/features/dashboard/account-deletion.server.ts';
+import { deleteReplyAsAdminEndpoint, listAdminReviews, setReviewStatus } from '../../src/features/reviews/reviews-admin.server.ts';
+import { deleteAccountRows } from '../../src/server/auth/account-deletion.ts';
 import { exportUserData } from '../../src/features/dashboard/export.server.ts';
 import { requestEmailClaim, verifyClaimToken } from '../../src/features/claims/claims.server.ts';
 import { createReviewEndpoint, listReviewsEndpoint, updateReviewEndpoint } from '../../src/features/reviews/reviews.server.ts';

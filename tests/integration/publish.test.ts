@@ -1,4 +1,4 @@
-/** Publishing, editing and moderating through the real endpoints, on a real PostgreSQL (issue 11). */
+/** Publishing, editing and moderating through the real endpoints, on a real PostgreSQL. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

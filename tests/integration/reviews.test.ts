@@ -1,7 +1,7 @@
-/** Ratings and reviews (issue 20) through their endpoints on a real PostgreSQL: the attack pass included. */
+/** Ratings and reviews through their endpoints on a real PostgreSQL: the attack pass included. */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { deleteReviewAsAdminEndpoint, listAdminReviews, setReviewStatusEndpoint } from '../../src/features/admin/reviews.server.ts';
-import { deleteAccountRows } from '../../src/features/dashboard/account-deletion.server.ts';
+import { deleteReviewAsAdminEndpoint, listAdminReviews, setReviewStatusEndpoint } from '../../src/features/reviews/reviews-admin.server.ts';
+import { deleteAccountRows } from '../../src/server/auth/account-deletion.ts';
 import { exportUserData } from '../../src/features/dashboard/export.server.ts';
 import {
   createReviewEndpoint,

@@ -4,32 +4,21 @@ import { ERROR_TABLE } from '../../src/lib/error-table.ts';
 import { closeDb } from '../../src/server/db/client.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { callRoute, TEST_SITE as SITE } from './helpers/endpoint.ts';
+import { createAccount, createTool } from './helpers/fixtures.ts';
 
 const pool = await useMigratedDatabase();
 // The query modules reach the database through DATABASE_URL, as the site does.
 process.env.DATABASE_URL = inject('databaseUrl');
 afterAll(() => closeDb());
 
-await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
-const { rows: tools } = await pool.query<{ id: string; slug: string }>(
-  `INSERT INTO posts (title, slug, description, status) VALUES
-     ('Publicada', 'publicada', 'Una herramienta publicada.', 'published'),
-     ('Otra', 'otra', 'Otra herramienta publicada.', 'published'),
-     ('Pendiente', 'pendiente', 'Aún sin revisar.', 'pending')
-   RETURNING id, slug`,
-);
-const toolId = (slug: string) => tools.find((tool) => tool.slug === slug)!.id;
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
-
-const ana = { id: 'ana' };
-const bruno = { id: 'bruno' };
 
 function change(user: { id: string } | null, body: unknown, save: boolean, headers: Record<string, string> = { origin: SITE }) {
   return callRoute(save ? saveToolEndpoint : unsaveToolEndpoint, { method: save ? 'POST' : 'DELETE', path: '/api/saved', body, user, headers });
 }
 
-async function savedCount(slug: string): Promise<number> {
-  const { rows } = await pool.query<{ saved_count: number }>('SELECT saved_count FROM posts WHERE slug = $1', [slug]);
+async function savedCount(id: string): Promise<number> {
+  const { rows } = await pool.query<{ saved_count: number }>('SELECT saved_count FROM posts WHERE id = $1', [id]);
   return rows[0]!.saved_count;
 }
 
@@ -42,67 +31,72 @@ const contentVersion = async () => (await pool.query<{ last_value: string }>('SE
 
 describe('saved tools', () => {
   it('keep one save per user and tool under 20 concurrent requests, counting it once', async () => {
-    const id = toolId('publicada');
+    const [ana, bruno, { id }] = [await createAccount(pool), await createAccount(pool), await createTool(pool)];
     const responses = await Promise.all(Array.from({ length: 20 }, () => change(ana, { postId: id }, true)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect(await savesOf('ana')).toEqual([id]);
-    expect(await savedCount('publicada')).toBe(1);
+    expect(await savesOf(ana.id)).toEqual([id]);
+    expect(await savedCount(id)).toBe(1);
 
     await Promise.all(Array.from({ length: 20 }, () => change(bruno, { postId: id }, true)));
-    expect(await savedCount('publicada')).toBe(2);
+    expect(await savedCount(id)).toBe(2);
   });
 
   it('remove a save and decrement once under 20 concurrent requests', async () => {
-    const id = toolId('publicada');
+    const [ana, bruno, { id }] = [await createAccount(pool), await createAccount(pool), await createTool(pool)];
+    await change(ana, { postId: id }, true);
+    await change(bruno, { postId: id }, true);
     const responses = await Promise.all(Array.from({ length: 20 }, () => change(ana, { postId: id }, false)));
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-    expect(await savesOf('ana')).toEqual([]);
-    expect(await savedCount('publicada')).toBe(1);
-    expect(await savesOf('bruno')).toEqual([id]);
+    expect(await savesOf(ana.id)).toEqual([]);
+    expect(await savedCount(id)).toBe(1);
+    expect(await savesOf(bruno.id)).toEqual([id]);
   });
 
   it('list only the signed-in user’s saved ids', async () => {
+    const [ana, bruno, { id }] = [await createAccount(pool), await createAccount(pool), await createTool(pool)];
+    await change(bruno, { postId: id }, true);
     const list = (user: { id: string } | null) => callRoute(listSavedTools, { path: '/api/saved', user });
-    expect(await (await list(bruno)).json()).toEqual({ ids: [toolId('publicada')] });
+    expect(await (await list(bruno)).json()).toEqual({ ids: [id] });
     expect(await (await list(ana)).json()).toEqual({ ids: [] });
     expect((await list(null)).status).toBe(401);
   });
 
   it('refuse a tool that is missing or not published, changing nothing', async () => {
-    for (const postId of [toolId('pendiente'), MISSING_ID]) {
+    const [ana, pending] = [await createAccount(pool), await createTool(pool, { status: 'pending' })];
+    for (const postId of [pending.id, MISSING_ID]) {
       const saved = await change(ana, { postId }, true);
       expect(saved.status).toBe(404);
       expect(await saved.json()).toEqual({ error: ERROR_TABLE.tool_not_found.message, code: 'tool_not_found' });
       expect((await change(ana, { postId }, false)).status).toBe(404);
     }
-    expect(await savesOf('ana')).toEqual([]);
-    expect(await savedCount('pendiente')).toBe(0);
+    expect(await savesOf(ana.id)).toEqual([]);
+    expect(await savedCount(pending.id)).toBe(0);
   });
 
   it('still let a user remove a save whose tool was unpublished afterwards', async () => {
-    const id = toolId('otra');
+    const [ana, { id }] = [await createAccount(pool), await createTool(pool)];
     await change(ana, { postId: id }, true);
     await pool.query(`UPDATE posts SET status = 'pending' WHERE id = $1`, [id]);
     expect((await change(ana, { postId: id }, false)).status).toBe(200);
-    expect(await savesOf('ana')).toEqual([]);
-    expect(await savedCount('otra')).toBe(0);
-    await pool.query(`UPDATE posts SET status = 'published' WHERE id = $1`, [id]);
+    expect(await savesOf(ana.id)).toEqual([]);
+    expect(await savedCount(id)).toBe(0);
   });
 
   it('take the user from the session only: a user id in the body is ignored', async () => {
-    const id = toolId('otra');
-    expect((await change(ana, { postId: id, userId: 'bruno', user_id: 'bruno' }, true)).status).toBe(200);
-    expect(await savesOf('ana')).toEqual([id]);
-    expect(await savesOf('bruno')).toEqual([toolId('publicada')]);
+    const [ana, bruno, first, other] = [await createAccount(pool), await createAccount(pool), await createTool(pool), await createTool(pool)];
+    await change(bruno, { postId: first.id }, true);
+    expect((await change(ana, { postId: other.id, userId: bruno.id, user_id: bruno.id }, true)).status).toBe(200);
+    expect(await savesOf(ana.id)).toEqual([other.id]);
+    expect(await savesOf(bruno.id)).toEqual([first.id]);
 
     // Ana's session cannot remove Bruno's save either: her request only ever touches her own rows.
-    expect((await change(ana, { postId: toolId('publicada'), userId: 'bruno' }, false)).status).toBe(200);
-    expect(await savesOf('bruno')).toEqual([toolId('publicada')]);
-    expect(await savedCount('publicada')).toBe(1);
+    expect((await change(ana, { postId: first.id, userId: bruno.id }, false)).status).toBe(200);
+    expect(await savesOf(bruno.id)).toEqual([first.id]);
+    expect(await savedCount(first.id)).toBe(1);
   });
 
   it('refuse guests, other sites and malformed ids', async () => {
-    const id = toolId('publicada');
+    const [ana, { id }] = [await createAccount(pool), await createTool(pool)];
     const guest = await change(null, { postId: id }, true);
     expect(guest.status).toBe(401);
     expect(await guest.json()).toEqual({ error: 'Usuario no autenticado', code: 'not_signed_in' });
@@ -114,13 +108,14 @@ describe('saved tools', () => {
       code: 'invalid_input',
       fields: { postId: 'El identificador de la herramienta no es válido.' },
     });
-    expect(await savesOf('ana')).toEqual([toolId('otra')]);
+    expect(await savesOf(ana.id)).toEqual([]);
   });
 
   it('never advance the content version, so saving does not rebuild the site', async () => {
+    const [bruno, { id }] = [await createAccount(pool), await createTool(pool)];
     const before = await contentVersion();
-    await change(bruno, { postId: toolId('otra') }, true);
-    await change(bruno, { postId: toolId('otra') }, false);
+    await change(bruno, { postId: id }, true);
+    await change(bruno, { postId: id }, false);
     expect(await contentVersion()).toBe(before);
   });
 });

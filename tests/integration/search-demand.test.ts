@@ -1,5 +1,5 @@
 /**
- * «Búsquedas sin resultado» (issue 18) on a real PostgreSQL: POST /api/search-misses counts a search per day under
+ * «Búsquedas sin resultado» on a real PostgreSQL: POST /api/search-misses counts a search per day under
  * its folded text, refuses what is not a typed search and is rate-limited per IP; the admin list adds up the last
  * 30 days, most frequent first, and only an admin may read it. Also the header suggestions' tool list.
  */

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { SEARCH_CARDS_FILE, buildSearchIndex, readSearchRows } from '../../src/features/search/search-index.server.ts';
+import { SEARCH_CARDS_FILE, buildSearchIndex, readSearchRows } from '../../src/server/search/search-index.ts';
 import { renderSearchCard, renderSearchCards } from '../../src/features/search/search-cards.server.ts';
-import { searchCardPath } from '../../src/features/search/search.ts';
-import type { SearchRow } from '../../src/features/search/search-index.server.ts';
+import { searchCardPath } from '../../src/lib/search/search.ts';
+import type { SearchRow } from '../../src/server/search/search-index.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 interface PagefindResult {

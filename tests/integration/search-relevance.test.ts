@@ -7,14 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { buildSearchIndex } from '../../src/features/search/search-index.server.ts';
+import { buildSearchIndex } from '../../src/server/search/search-index.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
 import { INTERFACE_WORDS, RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type SlugSearch } from '../../src/features/search/relevance-set.ts';
 import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
 import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { loadBuiltSearch, slugOf, type NodePagefind } from './helpers/pagefind-node.ts';
-import type { NameEntry } from '../../src/features/search/name-match.ts';
+import type { NameEntry } from '../../src/lib/search/name-match.ts';
 
 const pool = await useMigratedDatabase();
 await seedCatalogue(pool);

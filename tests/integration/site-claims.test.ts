@@ -1,5 +1,5 @@
 /**
- * «¿Es tu herramienta?» by a meta tag or a file on the tool's site (issue 20), on a real PostgreSQL against the
+ * «¿Es tu herramienta?» by a meta tag or a file on the tool's site, on a real PostgreSQL against the
  * fake website fixture through the real safe-fetch: the code is tied to the user and the tool and stays the same
  * while valid; «Comprobar» verifies on the user's own code (meta tag or file), refuses someone else's, a missing
  * one and an unreachable or private site in Spanish; the code never works as an e-mail link.

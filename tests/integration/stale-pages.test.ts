@@ -1,4 +1,4 @@
-/** Which built tool pages are out of date (issue 11): the trigger-maintained page_changed_at against a build's read time. */
+/** Which built tool pages are out of date: the trigger-maintained page_changed_at against a build's read time. */
 import { describe, expect, it } from 'vitest';
 import { StalePages } from '../../src/server/http/stale-pages.ts';
 import { useMigratedDatabase } from './helpers/db.ts';

@@ -1,4 +1,4 @@
-/** Publish-form drafts through the real endpoints, on a real PostgreSQL (issue 22 item 1), attacks included. */
+/** Publish-form drafts through the real endpoints, on a real PostgreSQL, attacks included. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

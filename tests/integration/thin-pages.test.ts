@@ -1,5 +1,5 @@
 /**
- * Thin tool pages (issue 19): a tool whose article is still the seed's template is noindex and out of the sitemap
+ * Thin tool pages: a tool whose article is still the seed's template is noindex and out of the sitemap
  * and feed; rewriting it through the editor makes it indexable at once, on-demand pages included.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -92,7 +92,7 @@ describe('thin tool pages', () => {
     expect(report.templateLengths.max!).toBeLessThan(MIN_ARTICLE_TEXT);
     expect(report.otherLengths.min!).toBeGreaterThanOrEqual(MIN_ARTICLE_TEXT);
     expect(report.knownPricing).toBeLessThan(report.published);
-    // Issue 19: at least 300 real articles, every one with its checked facts (supabase/seed/facts).
+    // At least 300 real articles, every one with its checked facts (supabase/seed/facts).
     expect(report.written).toBeGreaterThanOrEqual(300);
     expect(report.writtenWithFacts).toBe(report.written);
     expect(report.inSpanish).toBeLessThanOrEqual(report.knownSpanish);

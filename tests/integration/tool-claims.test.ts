@@ -1,5 +1,5 @@
 /**
- * «¿Es tu herramienta?» (issue 20) on a real PostgreSQL: a claim by an address at the tool's own domain (another
+ * «¿Es tu herramienta?» on a real PostgreSQL: a claim by an address at the tool's own domain (another
  * domain refused; the link's token single-use, expiring and bound to its account), one verified maker per tool
  * (409), the maker's proposal approved through the admin edit (fields applied, audited) or rejected, admins
  * revoke; plain users get 403 and guests 401 on the admin endpoints; markup is stored as text.

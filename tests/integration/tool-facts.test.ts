@@ -1,6 +1,6 @@
 /**
  * A tool's facts through the real publication endpoints, the queue, the public API, the tool page's read and the
- * account export, on a real PostgreSQL (issue 19): who may check them, what is refused, what is shown.
+ * account export, on a real PostgreSQL: who may check them, what is refused, what is shown.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { closeDb } from '../../src/server/db/client.ts';
-import { listToolsForSocialImages } from '../../src/server/db/queries/public/tool-page.ts';
+import { getPublishedToolForSocialImage } from '../../src/server/db/queries/public/tool-page.ts';
 import { findPublishedSlugById, getPublishedToolBySlug } from '../../src/server/db/queries/public/tools.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
@@ -31,16 +31,15 @@ await pool.query('INSERT INTO post_categories (post_id, category_id, position) V
 ]);
 
 describe('tool page queries', () => {
-  it('list every published tool for its social image with its primary category', async () => {
-    expect(await listToolsForSocialImages()).toEqual([
-      {
-        slug: 'doblador',
-        title: 'Doblador',
-        pricing: 'freemium',
-        category: { slug: 'video', name: 'Vídeo', icon: 'video', color: '#EF4444' },
-      },
-      { slug: 'suelta', title: 'Suelta', pricing: 'free', category: null },
-    ]);
+  it('read a published tool for its social image with its primary category, and nothing for one not published', async () => {
+    expect(await getPublishedToolForSocialImage('doblador')).toEqual({
+      title: 'Doblador',
+      pricing: 'freemium',
+      category: { slug: 'video', name: 'Vídeo', icon: 'video', color: '#EF4444' },
+    });
+    expect(await getPublishedToolForSocialImage('suelta')).toEqual({ title: 'Suelta', pricing: 'free', category: null });
+    expect(await getPublishedToolForSocialImage('pendiente')).toBeUndefined();
+    expect(await getPublishedToolForSocialImage('no-existe')).toBeUndefined();
   });
 
   it('read a published tool with its categories, primary first', async () => {

@@ -1,5 +1,5 @@
 /**
- * «Informar de un problema» (issue 20) on a real PostgreSQL: a guest reports a published tool through the form
+ * «Informar de un problema» on a real PostgreSQL: a guest reports a published tool through the form
  * endpoint, is rate-limited per IP, stored text stays text; the admin list groups open reports per tool with
  * counts, and only an admin may read it or close a tool's reports (each closing audited; «Retirar» retires it).
  */

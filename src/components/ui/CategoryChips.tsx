@@ -1,6 +1,6 @@
 import { CARD_CATEGORY_CHIPS, type CategoryChip } from '../../lib/tool-card.ts';
 
-/** A tool's categories on its card or row (SPEC §2): at most two chips linking to their pages, then '+N más'. */
+/** A tool's categories on its card or row: at most two chips linking to their pages, then '+N más'. */
 export function CategoryChips({ categories }: { categories: readonly CategoryChip[] }) {
   const chips = categories.slice(0, CARD_CATEGORY_CHIPS);
   const more = categories.length - chips.length;

@@ -1,4 +1,4 @@
-/** SPEC §2 error fallback screen; the 500 page shows it. */
+/** The error fallback screen ('¡Oops!'); the 500 page shows it. */
 export function ErrorFallback() {
   return (
     <div role="alert" className="mx-auto max-w-md rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">

@@ -1,5 +1,8 @@
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import { useState, type InputHTMLAttributes } from 'react';
+import { Button } from './Button.tsx';
+import { controlA11y, Field } from './Field.tsx';
+import { controlClass, cx } from './styles.ts';
 
 interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   name: string;
@@ -8,30 +11,19 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: string | undefined;
 }
 
-const inputClass =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-600';
-
-/** A labelled input whose error is tied to it with aria-invalid and aria-describedby. */
+/** A labelled input whose error is tied to it with aria-invalid and aria-describedby; a password can be shown. */
 export function FormField({ name, label, error, hint, type = 'text', ...input }: FormFieldProps) {
   const [revealed, setRevealed] = useState(false);
   const id = `campo-${name}`;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const isPassword = type === 'password';
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error}>
       <div className="relative">
         <input
-          id={id}
           name={name}
           type={isPassword && revealed ? 'text' : type}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClass} ${isPassword ? 'pr-11' : ''} ${error ? 'border-red-600' : 'border-slate-300'}`}
+          {...controlA11y(id, { hint, error })}
+          className={cx(controlClass({ invalid: Boolean(error) }), isPassword && 'pr-11')}
           {...input}
         />
         {isPassword && (
@@ -47,41 +39,28 @@ export function FormField({ name, label, error, hint, type = 'text', ...input }:
           </button>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 
-export const submitButtonClass =
-  'flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70';
-
-/** A form's submit button: a spinner and `busy` while the form is sending, `idle` otherwise. */
+/** A form's submit button: a spinner and `busy` while the form is sending, `idle` otherwise; full width unless `block` is false. */
 export function SubmitButton({
   submitting,
   disabled,
   idle,
   busy,
-  className = submitButtonClass,
+  block = true,
 }: {
   submitting: boolean;
   disabled: boolean;
   idle: string;
   busy: string;
-  className?: string;
+  block?: boolean;
 }) {
   return (
-    <button type="submit" disabled={disabled} className={className}>
+    <Button type="submit" variant="primary" size="lg" block={block} disabled={disabled}>
       {submitting && <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" />}
       {submitting ? busy : idle}
-    </button>
+    </Button>
   );
 }

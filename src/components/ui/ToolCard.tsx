@@ -2,8 +2,8 @@ import { CategoryChips } from './CategoryChips.tsx';
 import { Icon } from './Icon.tsx';
 import { averageRating, formatRating, ratingAccessibleText } from '../../lib/rating.ts';
 import { toolPath, type ToolCardData } from '../../lib/tool-card.ts';
-import { AdminEditLink } from '../../features/publish/AdminEditLink.tsx';
-import { SaveButton } from '../../features/saves/SaveButton.tsx';
+import { AdminEditLink } from '../admin-edit/AdminEditLink.tsx';
+import { SaveButton } from '../saves/SaveButton.tsx';
 import { ToolImage } from './ToolImage.tsx';
 
 interface Props {
@@ -15,7 +15,7 @@ interface Props {
   saveEnabledBeforeHydration?: boolean;
 }
 
-/** A tool card (SPEC §2): rendered to static HTML by pages and live by the home grid island. */
+/** A tool card: rendered to static HTML by pages and live by the home grid island. */
 export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, saveEnabledBeforeHydration = false }: Props) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">

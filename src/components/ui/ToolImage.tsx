@@ -11,7 +11,7 @@ interface Props {
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
- * A tool's 16:9 image. Without one (SPEC's fallback, made distinct for issue 14): its logo on a white tile over
+ * A tool's 16:9 image. Without one (a fallback that tells tools apart, not one generic picture): its logo on a white tile over
  * the category colour, with its name; without a logo, its initials. An image or a logo that fails to load (hidden
  * by the page script) reveals the tool's own mark underneath, never a blank.
  */

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 
 /**
- * A drop zone for one file (SPEC §5: only the first file of a drop is taken): whether something is being
+ * A drop zone for one file (only the first file of a drop is taken): whether something is being
  * dragged over it, and the handlers to spread on it.
  */
 export function useFileDrop(take: (file: File) => void) {

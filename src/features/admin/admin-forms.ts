@@ -4,7 +4,7 @@
  * reloads the page with a toast. Also: dialogs opened by buttons (data-open-dialog) and filled from the button
  * (data-fill), and "select all" checkboxes. A submit button's formaction sends the form to that address instead. Validation happens on the server; the form only carries the input.
  */
-import { flashToast, showFlashedToast, showToast } from '../toast/toast-store.ts';
+import { flashToast, showFlashedToast, showToast } from '../../components/toast/toast-store.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 import { z } from '../../lib/zod.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type Paged } from './queries.server.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type Paged } from '../../server/admin/admin-queries.ts';
 
 export const AUDIT_TARGETS = {
   post: 'Herramientas',

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { backupsDir, listBackups, type BackupFile } from '../../server/backup/schedule.ts';
 import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { assertAllowed } from './queries.server.ts';
+import { assertAllowed } from '../../server/admin/admin-queries.ts';
 
 export interface BackupsOverview {
   files: BackupFile[];

@@ -14,7 +14,7 @@ import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { keyOf, servedImage } from '../../server/storage/driver.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from './queries.server.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 
 export const GENERATED_KINDS = { descripciones: 'Descripciones', historias: 'Historias', imagenes: 'Imágenes' } as const;
 export type GeneratedKind = keyof typeof GENERATED_KINDS;

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { getDb, getPool } from '../../server/db/client.ts';
 import { editorialOrder, indexable } from '../../server/db/queries/public/tools.ts';
 import { posts } from '../../server/db/schema.ts';
-import { assertAdmin } from './queries.server.ts';
+import { assertAdmin } from '../../server/admin/admin-queries.ts';
 import type { AdminAccount } from './users.server.ts';
 
 export interface OverviewCounts {

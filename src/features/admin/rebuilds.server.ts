@@ -11,7 +11,7 @@ import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { assertAdmin, assertAllowed, type AdminActor } from './queries.server.ts';
+import { assertAdmin, assertAllowed, type AdminActor } from '../../server/admin/admin-queries.ts';
 
 export interface RebuildRun {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * What a redirect may be (issue 12 «Redirecciones»), shared by the form and the server: from a path on this
+ * What a redirect may be («Redirecciones» in the admin panel), shared by the form and the server: from a path on this
  * site to a path or an absolute URL, with one of the HTTP redirect codes or 410 for an address gone on purpose.
  * Loops and chains need the whole table: the server checks them (redirects.server.ts).
  */

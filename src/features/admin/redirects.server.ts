@@ -10,9 +10,10 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
+import { lockRedirects } from '../../server/admin/redirect-lock.ts';
 import { serverEnv, trustedOrigins } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 import { localPathOf, normalizePath, redirectInput, type RedirectInput, type RedirectStatus } from './redirect-rules.ts';
 
 export interface RedirectView {
@@ -46,11 +47,6 @@ export async function listRedirects(actor: Pick<SessionUser, 'role'> | null, fil
     getPool().query<{ total: number }>(`SELECT count(*)::int AS total FROM redirects ${where}`, values),
   ]);
   return paged(rows, count.rows[0]!.total, filters.pagina);
-}
-
-/** Serializes every writer of the table inside its transaction, so two admins cannot build a chain between them. */
-export async function lockRedirects(db: Queryable): Promise<void> {
-  await db.query('LOCK TABLE redirects IN SHARE ROW EXCLUSIVE MODE');
 }
 
 function conflict(field: 'fromPath' | 'toPath', message: string): AppError {

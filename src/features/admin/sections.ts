@@ -1,4 +1,4 @@
-/** The admin panel's sections (SPEC §2 route table), in the order the navigation shows them. */
+/** The admin panel's sections, in the order the navigation shows them. */
 export interface AdminSection {
   href: string;
   label: string;

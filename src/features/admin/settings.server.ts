@@ -15,7 +15,7 @@ import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint, parseWith } from '../../server/http/endpoint.ts';
 import { invalidateSettings, readSettings, writeSettingsGroup } from '../../server/settings/site-settings.ts';
 import { DEFAULT_TAGLINE } from '../../server/site.ts';
-import { assertAllowed, type AdminActor } from './queries.server.ts';
+import { assertAllowed, type AdminActor } from '../../server/admin/admin-queries.ts';
 import {
   AI_PROVIDER_NAMES,
   AI_UTILITIES,
@@ -25,7 +25,7 @@ import {
   type AiSettings,
   type SettingsGroup,
   type SiteSettings,
-} from './settings-schema.ts';
+} from '../../lib/settings-schema.ts';
 
 /** What the environment provides when a setting is left empty: shown as placeholders, never a secret. */
 export interface SettingsDefaults {

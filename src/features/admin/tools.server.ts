@@ -1,25 +1,26 @@
 /**
  * /admin/publicados: the catalogue as an admin runs it. Server-side search (the site's accent-insensitive
  * Spanish search), filters, sort and paging; single and bulk actions: feature, popular, verified, unpublish
- * (withdrawn with a reason its author receives by e-mail, issue 22) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
+ * (withdrawn with a reason its author receives by e-mail) and delete (its saves, views and clicks go with it; its address answers 410 or redirects
  * where the admin chose). Every change is audited in the same transaction.
  */
 import type pg from 'pg';
 import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
 import { z } from '../../lib/zod.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from './queries.server.ts';
+import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 import { goneInput } from './redirect-rules.ts';
-import { withdrawalReason } from '../publish/post-form.ts';
-import { notifyAuthor } from '../moderation/queue.server.ts';
-import { assertDeletionTargetFits, lockRedirects } from './redirects.server.ts';
+import { withdrawalReason } from '../../lib/post-form.ts';
+import { notifyAuthor } from '../../server/email/author-notices.ts';
+import { lockRedirects } from '../../server/admin/redirect-lock.ts';
+import { assertDeletionTargetFits } from './redirects.server.ts';
 
 export const TOOL_SORTS = {
   recientes: 'Más recientes',
@@ -222,7 +223,7 @@ export async function setToolFlag(actor: AdminActor | null, toolIds: string[], a
 }
 
 /**
- * Off the site with a reason (issue 22): withdrawn, its reason kept as the review note its author reads on the
+ * Off the site with a reason: withdrawn, its reason kept as the review note its author reads on the
  * dashboard; answers the tools it withdrew so their authors can be told by e-mail after the commit.
  */
 export async function unpublishTools(actor: AdminActor | null, toolIds: string[], reason: string, pool?: pg.Pool): Promise<WithdrawnTool[]> {

@@ -1,9 +1,10 @@
 /**
  * The ads runtime, without a framework: the consent message (asked before any ad request where consent is
  * required, remembered in this browser, reopened from the footer) and, on pages with slots, lazy ad loading with
- * SPEC §9's margins, threshold and delay. Nothing of the ad network loads until the visitor has agreed.
+ * the configured margins, visibility threshold and initial delay (by default 200 px for the home banner and 100 px
+ * for the rest, 0.1 and 200 ms). Nothing of the ad network loads until the visitor has agreed.
  */
-import { ADS_CONFIG_ATTRIBUTE, type AdsClientConfig } from './ads-shared.ts';
+import { ADS_CONFIG_ATTRIBUTE, type AdsClientConfig } from '../../lib/ads/ads-shared.ts';
 import { consentRequired, isTestHost, readConsent, writeConsent, type ConsentChoice } from './consent.ts';
 
 declare global {
@@ -57,7 +58,7 @@ async function fillSlot(slot: HTMLElement, config: AdsClientConfig): Promise<voi
   }
 }
 
-/** Each slot loads when it comes within its margin of the viewport (SPEC §9), after the initial delay. */
+/** Each slot loads when it comes within its margin of the viewport, after the initial delay. */
 function startSlots(slots: HTMLElement[], config: AdsClientConfig): void {
   window.setTimeout(() => {
     for (const slot of slots) {
@@ -117,6 +118,6 @@ export function startAds(): void {
   const mode = config?.consentMode ?? 'always';
   if (choice === 'granted' || (choice === null && !consentRequired(mode, Intl.DateTimeFormat().resolvedOptions().timeZone))) start();
   else if (choice === 'denied') hideSlots();
-  // SPEC §2: the message appears on its own where there are ads to ask about; elsewhere only from the footer.
+  // The message appears on its own where there are ads to ask about; elsewhere only from the footer.
   else if (slots.length > 0) open(false);
 }

@@ -1,5 +1,5 @@
 /** The visitor's ad consent: whether it must be asked, and the remembered choice (this browser only). */
-import type { ConsentMode } from './ads-shared.ts';
+import type { ConsentMode } from '../../lib/ads/ads-shared.ts';
 
 export type ConsentChoice = 'granted' | 'denied';
 
@@ -48,7 +48,7 @@ export function writeConsent(storage: Pick<Storage, 'setItem'> | undefined, choi
   }
 }
 
-/** SPEC §9: test ads only on localhost and preview hosts, never on the real site. */
+/** Test ads only on localhost and preview hosts, never on the real site. */
 export function isTestHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host) || /\.(?:vercel|netlify)\.app$/.test(host);

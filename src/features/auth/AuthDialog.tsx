@@ -1,17 +1,20 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { IconButton } from '../../components/ui/Button.tsx';
+import { Dialog } from '../../components/ui/Dialog.tsx';
+import { TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { signInWithEmail, signUpWithEmail } from './auth-client.ts';
-import { fetchSessionUser } from './session-client.ts';
-import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from './auth-dialog.ts';
-import { DIALOG_ERROR_TITLE } from './auth-dialog-texts.ts';
-import { loginSchema, registerFields } from './auth-forms.ts';
-import { closeAuthDialog } from './auth-dialog-store.ts';
-import { refreshSavedToolsAfterSignIn } from '../saves/saved-tools-store.ts';
-import { forgetPendingSave } from '../saves/pending-save.ts';
-import { sessionUser } from './session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { signInWithEmail, signUpWithEmail } from '../../components/account/auth-client.ts';
+import { fetchSessionUser } from '../../components/account/session-client.ts';
+import { dialogLoginErrorMessage, dialogRegisterErrorMessage } from '../../components/account/auth-dialog.ts';
+import { DIALOG_ERROR_TITLE } from '../../components/account/auth-dialog-texts.ts';
+import { loginSchema, registerFields } from '../../lib/auth-forms.ts';
+import { closeAuthDialog } from '../../components/account/auth-dialog-store.ts';
+import { refreshSavedToolsAfterSignIn } from '../../components/saves/saved-tools-store.ts';
+import { forgetPendingSave } from '../../components/saves/pending-save.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
 type Tab = 'login' | 'register';
 
@@ -26,7 +29,7 @@ interface Props {
 }
 
 /**
- * '¡Únete a nosotros!' (SPEC §2 Login and register): a native modal dialog, so the page behind is inert,
+ * '¡Únete a nosotros!': a native modal dialog, so the page behind is inert,
  * focus stays inside and Escape closes it. Mounted only while open; closing gives the focus back to the opener.
  */
 export default function AuthDialog({ children }: Props) {
@@ -35,19 +38,14 @@ export default function AuthDialog({ children }: Props) {
   const [error, setError] = useState('');
   const id = useId();
   const titleId = `${id}-titulo`;
-  const tabId = (value: Tab) => `${id}-pestana-${value}`;
-  const panelId = `${id}-panel`;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    element.querySelector<HTMLInputElement>('input')?.focus();
-    return () => element.close();
-  }, []);
 
   // Set when a form succeeds: the tool whose 'Guardar' opened the dialog is then saved once signed in (pending-save.ts).
   const succeeded = useRef(false);
+
+  const onClose = () => {
+    if (!succeeded.current) forgetPendingSave();
+    closeAuthDialog();
+  };
 
   // Closing the native dialog first makes the page interactive again, so its close event can return the focus.
   const close = () => dialog.current?.close();
@@ -55,47 +53,18 @@ export default function AuthDialog({ children }: Props) {
     succeeded.current = true;
     close();
   };
-  const onClose = () => {
-    // Dismissed without signing in or up: the visitor changed their mind about saving.
-    if (!succeeded.current) forgetPendingSave();
-    closeAuthDialog();
-  };
 
   function choose(next: Tab) {
     setTab(next);
     setError('');
   }
 
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const next: Tab = event.key === 'Home' ? 'login' : event.key === 'End' ? 'register' : tab === 'login' ? 'register' : 'login';
-    choose(next);
-    document.getElementById(tabId(next))?.focus();
-  }
-
-  // A press on the backdrop lands on the dialog element itself (its content fills it edge to edge).
-  function onBackdrop(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) close();
-  }
-
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={onBackdrop}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/50"
-    >
+    <Dialog dialogRef={dialog} labelledBy={titleId} onClose={onClose} width="md">
       <div className="relative p-6 md:p-8">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Cerrar"
-          className="absolute right-3 top-3 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
+        <IconButton label="Cerrar" onClick={close} className="absolute top-3 right-3">
           <X className="h-5 w-5" aria-hidden="true" />
-        </button>
+        </IconButton>
         <h2 id={titleId} className="pr-8 text-2xl font-bold">
           ¡Únete a nosotros!
         </h2>
@@ -110,30 +79,10 @@ export default function AuthDialog({ children }: Props) {
           </div>
         )}
 
-        <div role="tablist" aria-label="Acceso" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
-          {tabs.map(({ value, label }) => {
-            const selected = tab === value;
-            return (
-              <button
-                key={value}
-                id={tabId(value)}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                // Only the chosen tab's panel exists (both forms have email and password fields).
-                aria-controls={selected ? panelId : undefined}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => choose(value)}
-                onKeyDown={onTabKey}
-                className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-              >
-                {label}
-              </button>
-            );
-          })}
-        </div>
+        {/* Only the chosen tab's panel exists (both forms have email and password fields). */}
+        <Tabs label="Acceso" idBase={id} look="segmented" tabs={tabs} value={tab} onChange={choose} className="mt-6" />
 
-        <div id={panelId} role="tabpanel" aria-labelledby={tabId(tab)} className="mt-5">
+        <TabPanel idBase={id} value={tab} className="mt-5">
           {error && (
             <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
               <p className="font-semibold">{DIALOG_ERROR_TITLE}</p>
@@ -141,9 +90,9 @@ export default function AuthDialog({ children }: Props) {
             </div>
           )}
           {tab === 'login' ? <DialogLoginForm onError={setError} onDone={finish} /> : <DialogRegisterForm onError={setError} onDone={finish} />}
-        </div>
+        </TabPanel>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 

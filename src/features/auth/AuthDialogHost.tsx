@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
-import { authDialogOpen } from './auth-dialog-store.ts';
+import { authDialogOpen } from '../../components/account/auth-dialog-store.ts';
 import AuthDialog from './AuthDialog.tsx';
 import GoogleButton from './GoogleButton.tsx';
 

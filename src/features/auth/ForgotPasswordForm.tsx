@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { requestPasswordReset } from './auth-client.ts';
-import { forgotPasswordSchema, loginErrorMessage } from './auth-forms.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { requestPasswordReset } from '../../components/account/auth-client.ts';
+import { forgotPasswordSchema, loginErrorMessage } from '../../lib/auth-forms.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
 /** 'Olvidé mi contraseña': the answer is the same whether or not the address has an account. */
 export default function ForgotPasswordForm() {

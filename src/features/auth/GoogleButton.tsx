@@ -1,9 +1,9 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
-import { signInWithGoogle } from './auth-client.ts';
-import { GOOGLE_ERROR_TITLE, googleDestinations, googleErrorMessage, type GoogleSignInPlace } from './google-sign-in.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { signInWithGoogle } from '../../components/account/auth-client.ts';
+import { GOOGLE_ERROR_TITLE, googleDestinations, googleErrorMessage, type GoogleSignInPlace } from '../../components/account/google-sign-in.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 
 interface Props {
   place: GoogleSignInPlace;

@@ -1,10 +1,10 @@
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { resendVerificationEmail, signInWithEmail } from './auth-client.ts';
-import { LOGIN_ERROR_TITLE, loginErrorMessage, loginSchema } from './auth-forms.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { resendVerificationEmail, signInWithEmail } from '../../components/account/auth-client.ts';
+import { LOGIN_ERROR_TITLE, loginErrorMessage, loginSchema } from '../../lib/auth-forms.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
 /** `next`: where to go once signed in (the page that asked for it, or /dashboard). */
 export default function LoginForm({ next = '/dashboard' }: { next?: string }) {

@@ -1,11 +1,11 @@
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { signUpWithEmail } from './auth-client.ts';
-import { fetchSessionUser } from './session-client.ts';
-import { REGISTER_ERROR_TITLE, registerErrorMessage, registerSchema } from './auth-forms.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { signUpWithEmail } from '../../components/account/auth-client.ts';
+import { fetchSessionUser } from '../../components/account/session-client.ts';
+import { REGISTER_ERROR_TITLE, registerErrorMessage, registerSchema } from '../../lib/auth-forms.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
-// SPEC §9: the success message stays 2 s before the page moves on.
+// The success message stays 2 s before the page moves on.
 const AFTER_REGISTER_WAIT_MS = 2000;
 
 export default function RegisterForm() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { resetPassword } from './auth-client.ts';
-import { passwordResetSchema } from './auth-forms.ts';
-import { flashToast } from '../toast/toast-store.ts';
-import { useValidatedForm } from './use-form.ts';
+import { resetPassword } from '../../components/account/auth-client.ts';
+import { passwordResetSchema } from '../../lib/auth-forms.ts';
+import { flashToast } from '../../components/toast/toast-store.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
 
 /** The page the reset link opens: a new password, then the login page (every session was signed out). */
 export default function ResetPasswordForm({ token }: { token: string }) {

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { signOutAndGoHome } from './session-client.ts';
+import { signOutAndGoHome } from '../../components/account/session-client.ts';
 
 export default function SignOutButton() {
   const [busy, setBusy] = useState(false);

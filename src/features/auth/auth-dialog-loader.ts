@@ -2,9 +2,9 @@
  * The auth dialog's code (React forms and their validation) loads the first time something opens it:
  * most visitors never do, so pages do not ship it up front.
  */
-import { DIALOG_ERROR_TITLE, DIALOG_LOGIN_UNEXPECTED } from './auth-dialog-texts.ts';
-import { authDialogOpen, closeAuthDialog } from './auth-dialog-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { DIALOG_ERROR_TITLE, DIALOG_LOGIN_UNEXPECTED } from '../../components/account/auth-dialog-texts.ts';
+import { authDialogOpen, closeAuthDialog } from '../../components/account/auth-dialog-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 
 export function loadAuthDialogOnOpen(container: HTMLElement, google: boolean): void {
   let loading = false;

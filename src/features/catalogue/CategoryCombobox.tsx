@@ -1,6 +1,6 @@
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ALL_CATEGORIES, categoryOptions, hasNewBadge, moveActiveIndex, type CatalogueCategory } from './catalogue.ts';
+import { ALL_CATEGORIES, categoryOptions, hasNewBadge, moveActiveIndex, type CatalogueCategory } from '../../lib/catalogue/tool-list-client.ts';
 
 interface Props {
   categories: readonly CatalogueCategory[];
@@ -136,7 +136,7 @@ export function CategoryCombobox({ categories, value, onChange }: Props) {
               style={{ outline: 'none' }}
             />
           </div>
-          {/* SPEC §9: the list scrolls at about 15rem. */}
+          {/* The list scrolls at about 15rem. */}
           <ul id={listId} role="listbox" aria-label="Categorías" className="max-h-60 overflow-y-auto p-1">
             {options.map((option, index) => {
               const selected = option.slug === value;

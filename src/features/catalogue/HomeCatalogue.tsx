@@ -1,7 +1,7 @@
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToolCard } from '../../components/ui/ToolCard.tsx';
-import { filterDescriptions, filterLabels, homeFilterTypes } from './filter-types.ts';
+import { filterDescriptions, filterLabels, homeFilterTypes } from '../../lib/catalogue/filter-types.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
 import { CategoryCombobox } from './CategoryCombobox.tsx';
 import {
@@ -14,7 +14,7 @@ import {
   type CatalogueCategory,
   type CatalogueState,
   type ToolPageData,
-} from './catalogue.ts';
+} from '../../lib/catalogue/tool-list-client.ts';
 
 interface Props {
   /** The first page of 'new', rendered on the server so the first paint is the real grid. */
@@ -27,7 +27,7 @@ type Status = 'ready' | 'loading' | 'loading-more' | 'error';
 const SKELETON_CARDS = 6;
 
 /**
- * The home filter bar and tool grid (SPEC §2): state in the URL, pages from /api/tools.
+ * The home filter bar and tool grid: state in the URL, pages from /api/tools.
  * Hydrated with client:intent, which replays an early press (see its save buttons).
  */
 export default function HomeCatalogue({ initialPage, categories }: Props) {
@@ -135,7 +135,7 @@ export default function HomeCatalogue({ initialPage, categories }: Props) {
             // The last filters sit at the right edge: their tooltips open leftwards, inside the page.
             const edge = index >= homeFilterTypes.length - 2 ? 'right-0' : 'left-1/2 -translate-x-1/2';
             return (
-              // SPEC §9: tooltips open after 700 ms; keyboard focus shows them too. A closed one has no size, so it
+              // Tooltips open after 700 ms; keyboard focus shows them too. A closed one has no size, so it
               // never widens the page.
               <span key={filter} className="group relative">
                 <button

@@ -2,7 +2,7 @@
  * Browser-only, for /admin/enlaces: each action is a small form; its submit calls the endpoint, says what
  * happened in the page's status line and reloads the list. Without JavaScript nothing is sent.
  */
-import { LINK_REVIEW_ACTIONS, LINK_REVIEW_FAILED, linkReviewDone, linkReviewPath, type LinkReviewAction } from './link-review.ts';
+import { LINK_REVIEW_ACTIONS, LINK_REVIEW_FAILED, linkReviewDone, linkReviewPath, type LinkReviewAction } from '../../lib/link-review.ts';
 
 function isAction(value: string | undefined): value is LinkReviewAction {
   return (LINK_REVIEW_ACTIONS as readonly string[]).includes(value ?? '');

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/tools (issue 14): the published catalogue as JSON for others to build on. Paged, filterable by
+ * GET /api/v1/tools: the published catalogue as JSON for others to build on. Paged, filterable by
  * category and pricing, open to any origin (CORS), cacheable by browsers and CDNs. Only public fields leave:
  * never an author's e-mail, a moderation note or a link-check detail. Documented in the README.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ToolListQuery } from './filters.ts';
+import type { ToolListQuery } from '../../lib/catalogue/filters.ts';
 import type { ToolPage } from '../../server/db/queries/public/tools.ts';
-import { TOOL_LIST_CACHE_CONTROL, TOOL_LIST_UNAVAILABLE, parseToolListParams, toolListResponse } from './tool-list.server.ts';
+import { TOOL_LIST_CACHE_CONTROL, TOOL_LIST_UNAVAILABLE, parseToolListParams, toolListResponse } from '../../server/catalogue/tool-list.ts';
 
 const emptyPage = (query: ToolListQuery): Promise<ToolPage> => Promise.resolve({ items: [], page: query.page, hasMore: false });
 const request = (search: string) => new URL(`http://local/api/tools${search}`);

@@ -1,5 +1,5 @@
 /**
- * /admin/categorias (issue 22): list, create, edit and merge categories. Every function checks the actor's
+ * /admin/categorias: list, create, edit and merge categories. Every function checks the actor's
  * permission itself, writes its audit entry in the same transaction as the change, and tells the site a published
  * change happened. The database keeps the addresses sound: a slug change leaves a 301 from the old address and
  * moves the redirects that led there (categories_follow_slug), and the server's redirect table answers 410 for an
@@ -13,9 +13,9 @@ import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { assertAllowed, type AdminActor } from '../admin/queries.server.ts';
-import { lockRedirects } from '../admin/redirects.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { assertAllowed, type AdminActor } from '../../server/admin/admin-queries.ts';
+import { lockRedirects } from '../../server/admin/redirect-lock.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { categoryInput, categoryMergeInput, type CategoryInput, type CategoryMergeInput } from './category-admin.ts';
 
 export interface AdminCategory {

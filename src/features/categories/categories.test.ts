@@ -12,7 +12,7 @@ import {
   withListParams,
 } from './category-tools.ts';
 
-describe('category rules (SPEC §9)', () => {
+describe('category rules', () => {
   it('a featured category has more than five tools', () => {
     expect(isFeaturedCategory({ toolCount: 5 })).toBe(false);
     expect(isFeaturedCategory({ toolCount: 6 })).toBe(true);

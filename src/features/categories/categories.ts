@@ -1,9 +1,9 @@
-/** Category rules of SPEC §9 shared by the categories listing and the category page. */
+/** Category rules shared by the categories listing and the category page. */
 
-/** SPEC §9: a category is featured when it has more than five published tools. */
+/** A category is featured when it has more than five published tools. */
 export const FEATURED_CATEGORY_MIN_TOOLS = 5;
 
-/** SPEC §9: the listing shows the six categories with the most published tools. */
+/** The listing shows the six categories with the most published tools. */
 export const POPULAR_CATEGORIES = 6;
 
 export function isFeaturedCategory(category: { toolCount: number }): boolean {

@@ -1,5 +1,5 @@
 /**
- * What an admin may write about a category (issue 22, /admin/categorias), shared by the panel's forms and the
+ * What an admin may write about a category (/admin/categorias), shared by the panel's forms and the
  * server: name, address (slug), a plain-text description shown on its page and card, an icon from the site's
  * sprite, a colour, an order and whether it is public. Also the merge of one category into another.
  */

@@ -8,10 +8,10 @@
 import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
 import { CATEGORY_PAGE_SIZE } from '../../lib/category-paging.ts';
 import { withFactFilterParam } from '../../lib/fact-filter-param.ts';
-import { LOAD_FAILED, fetchToolList } from '../catalogue/catalogue.ts';
-import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
-import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
-import { fetchToolCardHtml, plainToolCard } from '../search/card-client.ts';
+import { LOAD_FAILED, fetchToolList } from '../../lib/catalogue/tool-list-client.ts';
+import { fillAdminEditSlots } from '../../components/admin-edit/admin-edit-links.ts';
+import { paintStaticSaveButtons } from '../../components/saves/static-save-buttons.ts';
+import { fetchToolCardHtml, plainToolCard } from '../../lib/search/card-client.ts';
 import {
   QUERY_PARAM,
   SORT_PARAM,

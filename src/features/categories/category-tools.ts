@@ -1,10 +1,10 @@
 /**
- * Texts and rules of a category page's tool list (SPEC §2 Category, issues 19 and 21): its sorts as the address
- * names them, the state it keeps in the address, the count line and the empty state.
+ * Texts and rules of a category page's tool list: its sorts as the address names them, the state it keeps in
+ * the address, the count line and the empty state.
  */
 import { FACT_FILTER_PARAM } from '../../lib/fact-filter-param.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
-import type { ToolSort } from '../catalogue/filter-types.ts';
+import type { ToolSort } from '../../lib/catalogue/filter-types.ts';
 import { countLabel } from './categories.ts';
 
 export type CategorySort = ToolSort;
@@ -84,8 +84,8 @@ export function categoryCountText(shown: number, total: number, narrowed: boolea
 }
 
 /**
- * The empty state's explanation: nothing matches the search, the filters (SPEC §2's text for an empty grid with
- * active filters) or both, or the category has no tools yet.
+ * The empty state's explanation: nothing matches the search, the filters («Intenta ajustar tus filtros de
+ * búsqueda…») or both, or the category has no tools yet.
  */
 export function categoryEmptyText(categoryName: string, query: string, filtering = false): string {
   const text = query.trim();

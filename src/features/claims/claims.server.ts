@@ -1,5 +1,5 @@
 /**
- * Makers' claims of their tools (issue 20): proof by a one-time link sent to an address at the tool's own
+ * Makers' claims of their tools: proof by a one-time link sent to an address at the tool's own
  * registrable domain (only its SHA-256 is stored; 24 h; single use), at most one verified maker per tool (a
  * partial unique index settles races), admins revoke. A verified maker proposes changes to the live listing;
  * an admin approves them through the normal admin edit (saveEdit: audit, page stamp, rebuild) or rejects them.
@@ -18,9 +18,9 @@ import { siteMailer } from '../../server/email/site-mailer.ts';
 import type { SendMail } from '../../server/email/mailer.ts';
 import { AppError, endpoint, parseWith } from '../../server/http/endpoint.ts';
 import { siteConfig } from '../../server/site.ts';
-import { editInput } from '../publish/post-form.ts';
-import { loadEditablePost, saveEdit } from '../publish/queries.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { editInput } from '../../lib/post-form.ts';
+import { loadEditablePost, saveEdit } from '../../server/db/queries/tool-writes.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { emailClaimInput, idParams, proposalDecisionInput, proposalInput, type ProposalInput } from './claim-input.ts';
 import { CLAIM_TOKEN_HOURS, CLAIM_VERIFY_PATH, PROPOSAL_FIELDS, type ProposalValues } from './claims.ts';
 

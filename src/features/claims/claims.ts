@@ -1,4 +1,4 @@
-/** «¿Es tu herramienta?» (issue 20): routes, limits and texts shared by the pages, the forms and the server. */
+/** «¿Es tu herramienta?»: routes, limits and texts shared by the pages, the forms and the server. */
 
 /** How long the link sent to the tool's domain stays valid. */
 export const CLAIM_TOKEN_HOURS = 24;

@@ -1,5 +1,5 @@
 /**
- * «¿Es tu herramienta?» by the tool's own site (issue 20): the signed-in user gets a code tied to them and the
+ * «¿Es tu herramienta?» by the tool's own site: the signed-in user gets a code tied to them and the
  * tool (a pending 'site' claim; the code is `brujula-ia-` and the claim's random id, only its SHA-256 in
  * token_hash, valid SITE_CLAIM_DAYS days), puts it in a meta tag on the tool's home page or in
  * /.well-known/brujula-ia.txt, and «Comprobar» reads both through safe-fetch (private addresses refused, size and

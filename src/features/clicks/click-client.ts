@@ -1,6 +1,6 @@
-/** Browser-only: counts a 'Visitar' click (issue 14: 'Más Usadas') from any link marked data-click-post. */
+/** Browser-only: counts a 'Visitar' click (what 'Más Usadas' ranks by) from any link marked data-click-post. */
 import { CLICK_ATTRIBUTE, CLICKS_ENDPOINT } from './clicks.ts';
-import { viewSessionId } from '../visitor/visitor-session.ts';
+import { viewSessionId } from '../../lib/visitor/visitor-session.ts';
 
 export function sendClick(postId: string): void {
   // keepalive: the request outlives the page when the link replaces it; a lost click is not worth an error.

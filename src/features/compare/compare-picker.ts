@@ -3,7 +3,7 @@
  * suggestions file, by name, in a datalist. Without this module the form still works: the server reads a typed
  * name or slug.
  */
-import { loadSuggestions } from '../search/suggestions-client.ts';
+import { loadSuggestions } from '../../lib/search/suggestions-client.ts';
 
 /** Fills the picker's datalist once with every tool but the one on the page. */
 export async function fillComparePicker(form: HTMLFormElement): Promise<void> {

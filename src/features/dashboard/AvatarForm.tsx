@@ -1,7 +1,9 @@
 import { LoaderCircle, Trash2, Upload } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import { initials } from '../auth/avatar.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { buttonClass, cx } from '../../components/ui/styles.ts';
+import { initials } from '../../components/account/avatar.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { AVATAR_ACCEPT, avatarFileProblem, PROFILE_TOASTS } from './profile.ts';
 import { removeAvatar, uploadAvatar } from './profile-client.ts';
 
@@ -74,21 +76,20 @@ export default function AvatarForm({ name, email, avatarUrl }: Props) {
           />
           <label
             htmlFor={`${id}-foto`}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-slate-100"
+            // The label stands for the hidden file input, so it takes the input's focus and disabled looks.
+            className={cx(
+              buttonClass({ variant: 'secondary', size: 'sm' }),
+              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+            )}
           >
             {busy === 'upload' ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Upload className="h-4 w-4" aria-hidden="true" />}
             {busy === 'upload' ? 'Subiendo foto...' : 'Cambiar foto'}
           </label>
           {avatarUrl && (
-            <button
-              type="button"
-              onClick={() => void onRemove()}
-              disabled={busy !== null}
-              className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60"
-            >
+            <Button variant="secondary" size="sm" onClick={() => void onRemove()} disabled={busy !== null}>
               <Trash2 className="h-4 w-4" aria-hidden="true" />
               Quitar foto
-            </button>
+            </Button>
           )}
         </div>
         <p id={`${id}-ayuda`} className="text-sm text-slate-600">

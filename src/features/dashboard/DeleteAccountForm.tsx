@@ -1,16 +1,14 @@
 import { LoaderCircle, UserX } from 'lucide-react';
 import { useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
-import { deleteAccount } from '../auth/auth-client.ts';
-import { deleteAccountSchema } from '../auth/auth-forms.ts';
-import { useValidatedForm } from '../auth/use-form.ts';
-import { flashToast } from '../toast/toast-store.ts';
-import { confirmAction } from './confirm-dialog.ts';
+import { deleteAccount } from '../../components/account/auth-client.ts';
+import { deleteAccountSchema } from '../../lib/auth-forms.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
+import { flashToast } from '../../components/toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
 import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
-
-const dangerButton =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-70';
 
 async function confirmDeletion(): Promise<boolean> {
   return confirmAction({
@@ -55,10 +53,10 @@ function WithPassword() {
     <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <FormField label="Tu contraseña" type="password" autoComplete="current-password" {...bind('password')} />
       <ErrorNote error={error} />
-      <button type="submit" disabled={disabled} className={dangerButton}>
+      <Button type="submit" variant="danger" size="lg" disabled={disabled}>
         {submitting ? <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" /> : <UserX className="h-5 w-5" aria-hidden="true" />}
         {submitting ? 'Eliminando...' : 'Eliminar mi cuenta'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -71,10 +69,10 @@ function WithoutPassword() {
     <div className="space-y-5">
       <p className="text-sm text-slate-600">Entras con Google: para confirmar, tu sesión debe haberse iniciado en las últimas 24 horas.</p>
       <ErrorNote error={error} />
-      <button
-        type="button"
+      <Button
+        variant="danger"
+        size="lg"
         disabled={busy || !hydrated}
-        className={dangerButton}
         onClick={async () => {
           setBusy(true);
           if (!(await run(undefined, setError))) setBusy(false);
@@ -82,7 +80,7 @@ function WithoutPassword() {
       >
         {busy ? <LoaderCircle className="h-5 w-5 animate-spin" aria-hidden="true" /> : <UserX className="h-5 w-5" aria-hidden="true" />}
         {busy ? 'Eliminando...' : 'Eliminar mi cuenta'}
-      </button>
+      </Button>
     </div>
   );
 }

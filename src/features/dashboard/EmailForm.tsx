@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { changeEmail } from '../auth/auth-client.ts';
-import { emailChangeSchema } from '../auth/auth-forms.ts';
-import { useValidatedForm } from '../auth/use-form.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { changeEmail } from '../../components/account/auth-client.ts';
+import { emailChangeSchema } from '../../lib/auth-forms.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
-import { profileButtonClass } from './ProfileForm.tsx';
 
 /** E-mail change: a link goes to the new address, and only opening it changes the account's e-mail. */
 export default function EmailForm({ email }: { email: string }) {
@@ -44,7 +43,7 @@ export default function EmailForm({ email }: { email: string }) {
         )}
         {error && <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">{error}</p>}
       </div>
-      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar email" busy="Enviando..." className={profileButtonClass} />
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar email" busy="Enviando..." block={false} />
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { FormField, SubmitButton } from '../../components/ui/FormField.tsx';
-import { changePassword } from '../auth/auth-client.ts';
-import { passwordChangeSchema } from '../auth/auth-forms.ts';
-import { useValidatedForm } from '../auth/use-form.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { changePassword } from '../../components/account/auth-client.ts';
+import { passwordChangeSchema } from '../../lib/auth-forms.ts';
+import { useValidatedForm } from '../../components/forms/use-form.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { accountErrorMessage, PROFILE_TOASTS } from './profile.ts';
-import { profileButtonClass } from './ProfileForm.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -43,7 +42,7 @@ function PasswordFields({ onChanged }: { onChanged: () => void }) {
         </p>
       )}
       <p className="text-sm text-slate-600">Al cambiarla, cerraremos la sesión en tus otros dispositivos.</p>
-      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar contraseña" busy="Cambiando..." className={profileButtonClass} />
+      <SubmitButton submitting={submitting} disabled={disabled} idle="Cambiar contraseña" busy="Cambiando..." block={false} />
     </form>
   );
 }

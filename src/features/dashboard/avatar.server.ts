@@ -13,7 +13,7 @@ import type { StorageDriver } from '../../server/storage/driver.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts';
 import { getStorage } from '../../server/storage/storage.ts';
-import { avatarUrlFor } from './avatar-url.server.ts';
+import { avatarUrlFor } from '../../server/auth/avatar-url.ts';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, AVATAR_TOO_LARGE_MESSAGE } from './profile.ts';
 
 const AVATAR_LIMITS = { name: 'avatar', user: { window: 600, max: 20 }, ip: { window: 600, max: 40 } };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canEditPost, dashboardDate, editorPath } from './dashboard.ts';
+import { canEditPost, dashboardDate, editorPath } from '../../lib/dashboard.ts';
 import { accountErrorMessage, AVATAR_MAX_BYTES, avatarFileProblem } from './profile.ts';
 import { currentDashboardSection, DASHBOARD_SECTIONS, DASHBOARD_TOOLS } from './sections.ts';
 import { isSidebarShortcut, sidebarCookie, sidebarOpenFromCookie, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from './sidebar-state.ts';
 
-describe('sidebar state (SPEC §2, §9)', () => {
+describe('sidebar state', () => {
   it('is open unless the cookie says false, and is kept for 7 days', () => {
     expect(sidebarOpenFromCookie(undefined)).toBe(true);
     expect(sidebarOpenFromCookie('true')).toBe(true);
@@ -65,7 +65,7 @@ describe('my posts', () => {
 });
 
 describe('profile', () => {
-  it('checks an avatar before it is sent (SPEC §5 image upload)', () => {
+  it('checks an avatar before it is sent (an image of at most 5 MB)', () => {
     expect(avatarFileProblem({ type: 'image/png', size: 1000 })).toBeNull();
     expect(avatarFileProblem({ type: 'image/png', size: AVATAR_MAX_BYTES + 1 })).toBe('La imagen es demasiado grande. Máximo 5MB');
     expect(avatarFileProblem({ type: 'image/svg+xml', size: 10 })).toBe('Por favor selecciona un archivo de imagen válido');

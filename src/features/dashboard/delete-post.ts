@@ -1,10 +1,10 @@
 /**
- * 'Eliminar' on 'Mis publicaciones' (SPEC §2, §8): a confirmation, the DELETE, then the card leaves the list.
+ * 'Eliminar' on 'Mis publicaciones': a confirmation, the DELETE, then the card leaves the list.
  * The page's cards are static HTML; this one delegated listener is all the JavaScript they need.
  */
-import { showToast } from '../toast/toast-store.ts';
-import { confirmAction } from './confirm-dialog.ts';
-import { DELETE_POST_TEXTS } from './dashboard.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
+import { DELETE_POST_TEXTS } from '../../lib/dashboard.ts';
 
 async function deletePost(id: string): Promise<boolean> {
   try {
@@ -36,7 +36,7 @@ export function enhancePostDeletion(): void {
     if (!button || button.disabled) return;
     const id = button.dataset.deletePost ?? '';
     const title = button.dataset.postTitle ?? '';
-    // Only listings that are not public can be deleted; a published one is withdrawn instead (issue 22).
+    // Only listings that are not public can be deleted; a published one is withdrawn instead.
     const description = `Se eliminará «${title}» y no llegará a publicarse. No se puede deshacer.`;
     if (!(await confirmAction({ title: DELETE_POST_TEXTS.confirmTitle, description, confirmLabel: 'Eliminar' }))) return;
     button.disabled = true;

@@ -11,7 +11,7 @@ import { type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { siteConfig } from '../../server/site.ts';
 import { slugify } from '../../lib/slug.ts';
-import { avatarUrlFor } from './avatar-url.server.ts';
+import { avatarUrlFor } from '../../server/auth/avatar-url.ts';
 import { servedReference } from './queries.server.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -118,7 +118,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
     'SELECT id, title, prompt, options, content, created_at FROM generated_stories WHERE user_id = $1 ORDER BY created_at DESC',
     userId,
   );
-  // Issue 20: problems the user reported, tools they claimed, and changes they proposed as a verified maker.
+  // Problems the user reported, tools they claimed, and changes they proposed as a verified maker.
   const reports = await rows<{ tool: string; reason: string; details: string | null; email: string | null; status: string; created_at: Date }>(
     db,
     `SELECT p.slug AS tool, r.reason, r.details, r.email, r.status, r.created_at

@@ -1,10 +1,10 @@
 /**
- * «Retirar» and «Pedir que vuelva» on 'Mis publicaciones' (issue 22): a confirmation, the POST, then the page is
+ * «Retirar» and «Pedir que vuelva» on 'Mis publicaciones': a confirmation, the POST, then the page is
  * read again so the card shows its new state; one delegated listener, like the deletion's.
  */
-import { flashToast, showToast } from '../toast/toast-store.ts';
-import { confirmAction } from './confirm-dialog.ts';
-import { LIFECYCLE_TEXTS } from './dashboard.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
+import { LIFECYCLE_TEXTS } from '../../lib/dashboard.ts';
 
 const ACTIONS = {
   withdraw: { title: LIFECYCLE_TEXTS.withdrawTitle, describe: LIFECYCLE_TEXTS.withdrawDescription, confirmLabel: 'Retirar', done: LIFECYCLE_TEXTS.withdrawn },

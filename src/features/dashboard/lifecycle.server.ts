@@ -1,5 +1,5 @@
 /**
- * An author's published listing over its life (issue 22): it is withdrawn, never deleted, by its author (off the
+ * An author's published listing over its life: it is withdrawn, never deleted, by its author (off the
  * site, audited, admins told) and can be asked back, which sends it to Pendientes as a resubmission. Every
  * statement filters by the session's user id: another user's listing answers 404 like one that does not exist.
  */
@@ -9,8 +9,8 @@ import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { z } from '../../lib/zod.ts';
-import { notifyAdmins } from '../moderation/admin-notices.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { notifyAdmins } from '../../server/email/admin-notices.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 
 /** A few clicks a minute for a person; a script flipping listings back and forth is not. */
 const LIFECYCLE_LIMITS = { name: 'dashboard-lifecycle', user: { window: 60, max: 20 }, ip: { window: 60, max: 60 } };

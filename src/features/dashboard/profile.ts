@@ -1,6 +1,6 @@
 /** The profile page's rules and texts, shared by its islands and the avatar endpoint. */
 
-/** SPEC §9: uploads of images are at most 5 MB. */
+/** Uploads of images are at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Stored (and shown) as a square this many pixels wide. */
 export const AVATAR_SIZE = 256;
@@ -9,7 +9,7 @@ export const AVATAR_INVALID_MESSAGE = 'Por favor selecciona un archivo de imagen
 /** What the picker offers; the server reads the bytes whatever the name says (SVG is never accepted). */
 export const AVATAR_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
 
-/** A check before uploading (SPEC §5 "Image upload"); null when the file may go. */
+/** A check before uploading (an image/ type, at most 5 MB); null when the file may go. */
 export function avatarFileProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/') || file.type === 'image/svg+xml') return AVATAR_INVALID_MESSAGE;
   if (file.size > AVATAR_MAX_BYTES) return AVATAR_TOO_LARGE_MESSAGE;

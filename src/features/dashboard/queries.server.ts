@@ -7,7 +7,7 @@ import type { Queryable } from '../../server/db/queryable.ts';
 import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { authorName } from '../../lib/tool-page.ts';
-import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from './dashboard.ts';
+import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from '../../lib/dashboard.ts';
 
 /** The counts of the overview's four cards (and the sidebar's), in one round trip. */
 export async function overviewStats(userId: string, db: Queryable = getPool()): Promise<OverviewStats> {
@@ -73,7 +73,7 @@ const toMyPost = (row: PostRow): MyPost => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** The user's own tools, newest first (SPEC §7 "Dashboard": all on the list, five on the overview). */
+/** The user's own tools, newest first (all on the list, five on the overview). */
 export async function listMyPosts(userId: string, limit: number | null = null, db: Queryable = getPool()): Promise<MyPost[]> {
   const { rows } = await db.query<PostRow>(
     `SELECT p.id, p.title, p.slug, p.description, p.status, p.review_note, p.is_verified, p.views::text AS views,
@@ -170,7 +170,7 @@ async function countSavedTools(userId: string, db: Queryable): Promise<number> {
  * and logo, or null when the user has no such tool.
  */
 export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<Array<string | null> | 'published' | null> {
-  // A published listing is withdrawn instead (issue 22), so its address, audit trail and way back remain.
+  // A published listing is withdrawn instead, so its address, audit trail and way back remain.
   const { rows } = await db.query<{ image_url: string | null; logo_url: string | null; published: boolean }>(
     `WITH target AS (SELECT id, status FROM posts WHERE id = $1 AND user_id = $2),
           gone AS (DELETE FROM posts p USING target t WHERE p.id = t.id AND t.status <> 'published' RETURNING p.image_url, p.logo_url)

@@ -1,4 +1,4 @@
-/** The dashboard's sidebar (SPEC §2 "Dashboard"): its sections, then links to the AI utilities. */
+/** The dashboard's sidebar: its sections, then links to the AI utilities. */
 
 export type SectionIcon = 'overview' | 'posts' | 'saved' | 'images' | 'descriptions' | 'stories' | 'profile' | 'image-generator' | 'description-generator';
 

@@ -1,5 +1,5 @@
 /**
- * The sidebar's open or collapsed state (SPEC §2, §9): kept 7 days in a cookie that the server reads, so the
+ * The sidebar's open or collapsed state: kept 7 days in a cookie that the server reads, so the
  * first paint already has the right width.
  */
 export const SIDEBAR_COOKIE = 'sidebar_state';

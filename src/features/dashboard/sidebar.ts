@@ -5,7 +5,7 @@
  */
 import { isSidebarShortcut, sidebarCookie } from './sidebar-state.ts';
 
-/** SPEC §9: the mobile breakpoint is 768 px. */
+/** The mobile breakpoint is 768 px. */
 const NARROW = '(max-width: 767.98px)';
 
 export function enhanceDashboardSidebar(): void {

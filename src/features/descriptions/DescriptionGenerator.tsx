@@ -3,6 +3,7 @@ import { Bookmark, BookmarkCheck, Copy, FileCode, ImagePlus, LoaderCircle, Rotat
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useFileDrop } from '../../components/ui/use-file-drop.ts';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { useTextTypedBeforeHydration } from '../../components/ui/use-text-typed-before-hydration.ts';
 import { DEFAULT_DESCRIPTION_LANGUAGE, DESCRIPTION_LANGUAGES } from '../../lib/ai-options.ts';
 import {
   checkDescriptionSource,
@@ -13,9 +14,9 @@ import {
   stripCodeFence,
   type DescriptionNotice,
 } from './descriptions.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { readDescriptionEvents } from './event-stream.ts';
 import { DESCRIPTION_PROSE, SafeHtml } from './SafeHtml.tsx';
 
@@ -39,6 +40,8 @@ export default function DescriptionGenerator() {
   const ids = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
+  const instructionsInput = useRef<HTMLTextAreaElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [language, setLanguage] = useState<string>(DEFAULT_DESCRIPTION_LANGUAGE);
@@ -78,6 +81,8 @@ export default function DescriptionGenerator() {
       if (fileInput.current) fileInput.current.value = '';
     }
   }
+  useTextTypedBeforeHydration(urlInput, changeUrl);
+  useTextTypedBeforeHydration(instructionsInput, setInstructions);
 
   function reset() {
     setFile(null);
@@ -204,6 +209,7 @@ export default function DescriptionGenerator() {
             O pega la URL de una imagen
           </label>
           <input
+            ref={urlInput}
             id={`${ids}-url`}
             type="url"
             inputMode="url"
@@ -232,6 +238,7 @@ export default function DescriptionGenerator() {
             Instrucciones personalizadas (opcional)
           </label>
           <textarea
+            ref={instructionsInput}
             id={`${ids}-instructions`}
             rows={3}
             maxLength={DESCRIPTION_INSTRUCTIONS_MAX}

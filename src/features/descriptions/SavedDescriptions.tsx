@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { DESCRIPTION_LANGUAGES } from '../../lib/ai-options.ts';
 import { DESCRIPTION_MESSAGES, DESCRIPTION_PREVIEW_CHARS, DESCRIPTION_TYPES, descriptionTypeLabel, type SavedDescriptionCard } from './descriptions.ts';
 import { normalizeForSearch } from '../../lib/text.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { DESCRIPTION_PROSE } from './SafeHtml.tsx';
 
 const languageLabel = (value: string) => DESCRIPTION_LANGUAGES.find((language) => language.value === value)?.label ?? value;

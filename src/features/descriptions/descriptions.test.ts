@@ -4,7 +4,7 @@ import { takeEvents } from './event-stream.ts';
 
 const MB10 = 10_485_760;
 
-describe('description source rules (SPEC §5)', () => {
+describe('description source rules', () => {
   it('asks for an image when there is neither a file nor a URL', () => {
     expect(checkDescriptionSource({ file: null, url: '   ' })).toEqual({
       title: 'Imagen requerida',

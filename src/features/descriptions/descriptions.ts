@@ -1,14 +1,12 @@
 /**
- * The description generator's rules and texts (SPEC §5, §8), shared by the island and the endpoint so
+ * The description generator's rules and texts, shared by the island and the endpoint so
  * both sides check the same things with the same words.
  */
 import { z } from '../../lib/zod.ts';
 import { DESCRIPTION_LANGUAGES, DESCRIPTION_MAX_IMAGE_BYTES } from '../../lib/ai-options.ts';
-import { visitorSessionId } from '../visitor/visitor.ts';
+import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const DESCRIPTION_INSTRUCTIONS_MAX = 500;
-/** SPEC's hint names these four; the server accepts exactly what it can recognise by magic bytes. */
-export const DESCRIPTION_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 export interface DescriptionNotice {
   title: string;
@@ -86,7 +84,7 @@ export function stripCodeFence(html: string): string {
 /** Streamed events of POST /api/ai/descriptions (server-sent events, one JSON payload each). */
 export type DescriptionEvent = { type: 'chunk'; text: string } | { type: 'done'; html: string; id: string | null } | { type: 'error'; error: string };
 
-/** SPEC §3 types offered by the saved-descriptions filter; new rows are 'unique_detailed', which it does not list. */
+/** The types offered by the saved-descriptions filter; new rows are 'unique_detailed', which it does not list. */
 export const DESCRIPTION_TYPES = [
   { value: 'detailed', label: 'Detallada' },
   { value: 'brief', label: 'Breve' },
@@ -101,7 +99,7 @@ export function descriptionTypeLabel(type: string): string {
   return DESCRIPTION_TYPES.find((entry) => entry.value === type)?.label ?? type;
 }
 
-/** SPEC §9: texts longer than this are shown shortened with 'Ver más'. */
+/** Texts longer than this are shown shortened with 'Ver más'. */
 export const DESCRIPTION_PREVIEW_CHARS = 300;
 
 /** One card of /mis-descripciones: html already sanitized by the server, text its visible words. */

@@ -126,7 +126,7 @@ async function describeWithSlot({ deps, log, fields, file, userId, request, rele
           try {
             id = await insertDescription({ userId, imageUrl: source, html, language: fields.language, instructions: fields.instructions ?? null });
           } catch (error) {
-            // SPEC §8: insert failures are silent for the visitor; the description is still theirs to copy.
+            // Insert failures are silent for the visitor; the description is still theirs to copy.
             log('No se pudo guardar la descripción generada', error);
           }
         }

@@ -1,12 +1,12 @@
 /**
- * A signed-in user's image descriptions. Every statement filters by the user id (SPEC §6): a description
+ * A signed-in user's image descriptions. Every statement filters by the user id: a description
  * that belongs to someone else behaves exactly like one that does not exist.
  */
 import { getPool } from '../../server/db/client.ts';
 
 import type { Queryable } from '../../server/db/queryable.ts';
 
-/** What generated_image_descriptions.image_url holds for an uploaded file (SPEC §3: "a literal marker"). */
+/** What generated_image_descriptions.image_url holds for an uploaded file: a fixed marker instead of an address. */
 export const UPLOADED_IMAGE_MARKER = 'upload://archivo-subido';
 
 export interface NewDescription {

@@ -1,13 +1,13 @@
 /**
- * «Redactar con IA» in the admin editor (issue 19): asks for a draft written from the tool's own site, shows it beside
+ * «Redactar con IA» in the admin editor: asks for a draft written from the tool's own site, shows it beside
  * the current article with the facts side by side, lets the admin edit its text, then accept or discard it. Nothing
  * reaches the tool until «Aceptar borrador»; the page then reloads so the form holds the new article and version.
  */
 import { LoaderCircle, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { RequestError } from '../publish/publish-client.ts';
-import { LazyRichTextEditor } from '../publish/LazyRichTextEditor.tsx';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/LazyRichTextEditor.tsx';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { acceptDraft, discardDraft, requestDraft } from './draft-client.ts';
 import { factRows, type DraftPanelData, type DraftView } from './draft-view.ts';
 

@@ -1,5 +1,5 @@
 /** The editor panel's calls to the drafting endpoints; failures arrive as RequestError with the server's Spanish text. */
-import { call, json } from '../publish/publish-client.ts';
+import { call, json } from '../../lib/endpoint-call.ts';
 import type { DraftView } from './draft-view.ts';
 
 const FAILED = 'No se pudo completar la acción con el borrador.';

@@ -1,5 +1,5 @@
 /**
- * «Redactar con IA» (issue 19): an admin asks the configured text model for a tool's article and facts, written from
+ * «Redactar con IA»: an admin asks the configured text model for a tool's article and facts, written from
  * the tool's own site; the draft waits in article_drafts beside the current text until the admin accepts it (then,
  * and only then, it is written to the tool, audited and stamped as checked by that admin) or discards it.
  */
@@ -13,8 +13,8 @@ import { htmlToText, sanitizeRichText } from '../../server/html/sanitize.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { toAppError } from '../../server/http/errors.ts';
 import { ERROR_TABLE } from '../../lib/error-table.ts';
-import { LIMITS } from '../publish/post-form.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { LIMITS } from '../../lib/post-form.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { z } from '../../lib/zod.ts';
 import { mergeFacts, type DraftPanelData, type DraftView } from './draft-view.ts';
 import { DRAFT_INSTRUCTIONS, DRAFT_LIMITS, draftUserText, parseDraftAnswer } from './prompt.ts';

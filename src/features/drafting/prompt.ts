@@ -1,5 +1,5 @@
 /**
- * «Redactar con IA» (issue 19): everything we ask the text model for a tool's draft, and every limit on what we
+ * «Redactar con IA»: everything we ask the text model for a tool's draft, and every limit on what we
  * send and accept, in one file. The model reads the tool's own site and answers one JSON object: a Spanish (es-ES)
  * article in the site's structure and the tool's facts in the shape of toolFactsInput, unknown wherever the site
  * says nothing. Pure: the server fetches, calls and sanitizes (drafts.server.ts).

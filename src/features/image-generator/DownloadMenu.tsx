@@ -8,11 +8,11 @@ interface Props {
   busy: boolean;
   /** Icon-only on cards, labelled in the preview. */
   compact?: boolean;
-  /** SPEC §7's three by default; a single format is a plain button. */
+  /** PNG, JPG and WebP by default; a single format is a plain button. */
   formats?: readonly DownloadFormat[];
 }
 
-/** A disclosure with the formats of SPEC §7; closes on choice, Escape or a click elsewhere. */
+/** A disclosure with the download formats; closes on choice, Escape or a click elsewhere. */
 export function DownloadMenu({ onDownload, busy, compact = false, formats = DOWNLOAD_FORMATS }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { DownloadMenu } from './DownloadMenu.tsx';
 import { modelName, type ImageActions } from './actions.ts';
 import { actionButton, iconButton } from './styles.ts';
 
-/** A broken image (deleted file, offline) shows this instead (SPEC §8). */
+/** A broken image (deleted file, offline) shows this instead. */
 export function ImagePlaceholder() {
   return (
     <div className="flex h-full w-full flex-col items-center justify-center gap-2 bg-slate-100 text-slate-500">

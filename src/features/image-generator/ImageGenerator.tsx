@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { useTextTypedBeforeHydration } from '../../components/ui/use-text-typed-before-hydration.ts';
 import {
   DEFAULT_IMAGE_MODEL,
   DEFAULT_IMAGE_SIZE,
@@ -23,9 +24,9 @@ import {
   type DownloadFormat,
   type GalleryTab,
 } from './image-generator.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { ApiError, deleteImage, fetchGallery, requestImages, toggleSaved } from './api.ts';
 import { downloadImage } from './browser.ts';
 import { GalleryCard, SkeletonCard } from './GalleryCard.tsx';
@@ -44,7 +45,7 @@ const errorToast = (message: string) => showToast({ title: 'Error', description:
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 const plural = (count: number) => (count === 1 ? '1 imagen' : `${count} imágenes`);
 
-/** The image generator of SPEC §2: the create card and the visitor's gallery, one island sharing the prompt. */
+/** The image generator: the create card and the visitor's gallery, one island sharing the prompt. */
 export default function ImageGenerator() {
   const user = useStore(sessionUser);
   const hydrated = useHydrated();
@@ -55,6 +56,7 @@ export default function ImageGenerator() {
   const sessionId = useRef('');
 
   const [prompt, setPrompt] = useState('');
+  useTextTypedBeforeHydration(promptRef, setPrompt);
   const [model, setModel] = useState<ImageModel>(DEFAULT_IMAGE_MODEL);
   const [size, setSize] = useState<ImageSize>(DEFAULT_IMAGE_SIZE);
   const [count, setCount] = useState(1);

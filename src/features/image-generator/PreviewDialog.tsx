@@ -6,7 +6,7 @@ import { ImagePlaceholder } from './GalleryCard.tsx';
 import { modelName, type ImageActions } from './actions.ts';
 import { actionButton, iconButton } from './styles.ts';
 
-/** 'Ver en grande' (SPEC §2): a native modal dialog, so focus is trapped and Escape closes it. */
+/** 'Ver en grande': a native modal dialog, so focus is trapped and Escape closes it. */
 export function PreviewDialog({ image, actions, onClose }: { image: GeneratedImageView | null; actions: ImageActions; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [broken, setBroken] = useState(false);

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
-import { sessionUser } from '../auth/session-store.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
 
-/** SPEC §2: the sign-up call to action is for logged-out visitors; it disappears once a session is known. */
+/** The sign-up call to action is for logged-out visitors; it disappears once a session is known. */
 export default function SignUpCta() {
   const user = useStore(sessionUser);
   const hydrated = useHydrated();

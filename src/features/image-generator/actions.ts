@@ -1,7 +1,8 @@
 import type { DownloadFormat, GeneratedImageView } from './image-generator.ts';
 import { IMAGE_MODELS } from '../../lib/ai-options.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { copyText, shareImage } from './browser.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { copyText } from '../../components/clipboard.ts';
+import { shareImage } from './browser.ts';
 
 /**
  * What a card and the preview can do with an image; the island owns the state behind each. The generator offers

@@ -1,24 +1,6 @@
-/** Browser-side actions on a generated image: copy, download in a chosen format, share (SPEC §7 "Download"). */
+/** Browser-side actions on a generated image: download in a chosen format, share (copying is src/components/clipboard.ts). */
+import { copyText } from '../../components/clipboard.ts';
 import { downloadFileName, type DownloadFormat } from './image-generator.ts';
-
-/** Clipboard API first; the hidden-textarea fallback covers browsers and contexts without it. */
-export async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    if (!copied) throw new Error('No se pudo copiar.');
-  }
-}
 
 /** Redraws the stored image on a canvas and saves it in the chosen format (PNG quality 1, JPG and WebP 0.9). */
 export async function downloadImage(

@@ -1,12 +1,12 @@
 /**
- * One generation request (SPEC §7 "Image generation"): count images with their own random seeds, at
+ * One generation request: count images with their own random seeds, at
  * most a few at a time, each re-encoded by sharp, stored by the storage driver (never hot-linked)
  * and recorded as its own history row as soon as it exists, so a later failure loses nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { parseImageSize } from '../../lib/ai-options.ts';
 import { enhancePrompt, randomSeed, type GeneratedImageView, type ImageGenerationInput } from './image-generator.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { AiProviderError, type ImageGenerator } from '../../server/ai/types.ts';
 import type { Database } from '../../server/db/client.ts';
 import { insertGeneratedImage, type ImageOwner } from './queries.server.ts';

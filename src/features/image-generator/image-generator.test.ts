@@ -10,7 +10,7 @@ import {
   randomSeed,
 } from './image-generator.ts';
 
-describe('download file name (SPEC §7)', () => {
+describe('download file name', () => {
   it('keeps the first 50 alphanumeric characters of the prompt, folded and hyphenated, then index and timestamp', () => {
     expect(downloadFileName('Un faro en un acantilado, al atardecer', 'png', 1700000000000)).toBe('un-faro-en-un-acantilado-al-atardecer-1700000000000.png');
     expect(downloadFileName('Señal en la montaña', 'jpg', 5, 2)).toBe('senal-en-la-montana-2-5.jpg');

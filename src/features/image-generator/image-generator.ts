@@ -1,5 +1,5 @@
 /**
- * Rules of the image generator (SPEC §2, §5, §7, §9) shared by its island and its endpoints:
+ * Rules of the image generator shared by its island and its endpoints:
  * the request schema, the prompt suffix, gallery sizes and the download file name.
  */
 import { z } from '../../lib/zod.ts';
@@ -14,7 +14,7 @@ import {
   type ImageSize,
 } from '../../lib/ai-options.ts';
 import { foldAccents } from '../../lib/text.ts';
-import { visitorSessionId } from '../visitor/visitor.ts';
+import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const EMPTY_PROMPT_MESSAGE = 'Por favor ingresa una descripción para la imagen.';
 export const SIGN_IN_TO_SAVE_MESSAGE = 'Debes iniciar sesión para guardar imágenes';
@@ -25,14 +25,14 @@ export const UPDATE_FAILED_MESSAGE = 'No se pudo actualizar la imagen.';
 /** SPEC's 1000 is a display limit, not a block; the server still refuses essays. */
 export const PROMPT_HARD_LIMIT = 2000;
 
-/** SPEC §7: every prompt goes out with this fixed quality suffix. */
+/** Every prompt goes out with this fixed quality suffix. */
 export const PROMPT_SUFFIX = 'high quality, detailed, professional photography, 8k resolution';
 
 export function enhancePrompt(prompt: string): string {
   return `${prompt.trim()}, ${PROMPT_SUFFIX}`;
 }
 
-/** SPEC §7: a random seed up to 1,000,000 per image. */
+/** A random seed up to 1,000,000 per image. */
 export function randomSeed(random = Math.random): number {
   return Math.floor(random() * 1_000_001);
 }
@@ -70,7 +70,7 @@ export type ImageGenerationInput = z.infer<typeof imageGenerationInput>;
 /** Body of the delete and save calls: anonymous visitors prove which session they are. */
 export const imageActionInput = z.object({ sessionId: visitorSessionId.optional() });
 
-/** The dashboard's orders (SPEC §2 "Images"): newest, oldest, or by description. */
+/** The dashboard's orders on 'Imágenes': newest, oldest, or by description. */
 export const GALLERY_SORTS = ['newest', 'oldest', 'prompt'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 export const GALLERY_SORT_LABELS: Record<GallerySort, string> = { newest: 'Más recientes', oldest: 'Más antiguas', prompt: 'Por descripción' };
@@ -101,7 +101,7 @@ export interface GeneratedImageView {
   model: string;
   /** The stored file at full size (download, share), as the storage driver serves it: built on the server. */
   imageUrl: string;
-  /** The same image at SPEC §7's served widths (quality 85), ready for src and srcset. */
+  /** The same image at the served widths 600, 900, 1200 and 1600 (quality 85), ready for src and srcset. */
   resizedUrls: Record<600 | 900 | 1200 | 1600, string>;
   width: number;
   height: number;
@@ -128,12 +128,12 @@ export const DOWNLOAD_FORMATS = [
 ] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-/** SPEC §7: the generator names files from 50 characters of the prompt, the dashboard's images pages from 30. */
+/** The generator names files from 50 characters of the prompt, the dashboard's images pages from 30. */
 export const DOWNLOAD_NAME_CHARS = 50;
 export const DASHBOARD_DOWNLOAD_NAME_CHARS = 30;
 
 /**
- * SPEC §7: the first 50 (or `nameChars`) alphanumeric characters of the prompt, an optional index and a timestamp.
+ * The first 50 (or `nameChars`) alphanumeric characters of the prompt, an optional index and a timestamp.
  * Accents are folded so "Señal en la montaña" reads "senal-en-la-montana", not "seal-en-la-montaa".
  */
 export function downloadFileName(prompt: string, extension: string, now: number, index?: number, nameChars = DOWNLOAD_NAME_CHARS): string {
@@ -154,7 +154,7 @@ export function downloadFileName(prompt: string, extension: string, now: number,
   return `${base}${suffix}-${now}.${extension}`;
 }
 
-/** SPEC §2: day and short month in es-ES ("5 nov"). */
+/** Day and short month in es-ES ("5 nov"). */
 export function galleryDate(iso: string): string {
   return new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short' }).format(new Date(iso));
 }

@@ -1,5 +1,5 @@
 /**
- * The image generator's endpoints (SPEC §7 "Image generation"): generate, list the visitor's gallery, save and
+ * The image generator's endpoints: generate, list the visitor's gallery, save and
  * delete. A visitor only ever sees and changes their own images: the account's when signed in, else the browser
  * session's; anyone else's id answers 404, as if it did not exist.
  */
@@ -9,7 +9,7 @@ import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { z } from '../../lib/zod.ts';
-import { visitorType } from '../visitor/visitor.ts';
+import { visitorType } from '../../lib/visitor/visitor.ts';
 import { generateImages } from './generate-images.server.ts';
 import { galleryQuery, GENERATION_FAILED_MESSAGE, imageActionInput, imageGenerationInput, SIGN_IN_TO_SAVE_MESSAGE } from './image-generator.ts';
 import { ownerOf } from './owner.server.ts';

@@ -1,5 +1,5 @@
 /**
- * The image generator's history (SPEC §3, §7): each visitor reads and changes only their own rows,
+ * The image generator's history: each visitor reads and changes only their own rows,
  * a signed-in user by user id and an anonymous visitor by the session id kept in their browser.
  * Every function takes the owner and filters by it in SQL: ownership is never checked in JavaScript.
  */
@@ -14,7 +14,7 @@ import {
   type GalleryTab,
   type GeneratedImageView,
 } from './image-generator.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { keyOf, servedImage, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { getDb, type Database } from '../../server/db/client.ts';

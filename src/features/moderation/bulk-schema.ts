@@ -1,9 +1,9 @@
 /**
- * Approving or rejecting several pending tools at once from /admin/pendientes (issue 22): the request the queue's
+ * Approving or rejecting several pending tools at once from /admin/pendientes: the request the queue's
  * script sends and the server validates, and what the server answers for each tool.
  */
 import { z } from '../../lib/zod.ts';
-import { rejectInput } from '../publish/post-form.ts';
+import { rejectInput } from '../../lib/post-form.ts';
 
 /** Each tool is its own transaction with its e-mail: a batch is kept to what one request does in seconds. */
 export const BULK_MODERATION_MAX = 100;

@@ -1,12 +1,12 @@
 /**
  * The queue's buttons: approve, reject with the reason typed or picked from the canned list, and the same two
- * for the selected tools after a confirmation that says how many (issue 22). Delegated listeners, no framework;
+ * for the selected tools after a confirmation that says how many. Delegated listeners, no framework;
  * each row says what happened, a toast confirms it and the navigation's counters follow. Errors come back in
  * Spanish from the server.
  */
-import { adjustNavCount } from '../admin/nav-counts.ts';
-import { confirmAction } from '../dashboard/confirm-dialog.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { adjustNavCount } from '../../components/admin/nav-counts.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import type { BulkModerationResult } from './bulk-schema.ts';
 
 const UNREACHABLE = 'No se pudo conectar con el servidor. Inténtalo de nuevo.';

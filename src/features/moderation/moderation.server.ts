@@ -6,10 +6,11 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { toAppError } from '../../server/http/errors.ts';
 import { z } from '../../lib/zod.ts';
-import { rejectInput } from '../publish/post-form.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { rejectInput } from '../../lib/post-form.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { bulkModerationInput, type BulkFailure, type BulkModerationInput, type BulkModerationResult } from './bulk-schema.ts';
-import { approveSubmission, assertModerator, notifyAuthor, rejectSubmission, titlesOf, type Decision } from './queue.server.ts';
+import { notifyAuthor, type Decision } from '../../server/email/author-notices.ts';
+import { approveSubmission, assertModerator, rejectSubmission, titlesOf } from './queue.server.ts';
 
 export const MODERATION_RATE_LIMITS = { name: 'moderation', user: { window: 600, max: 600 } };
 

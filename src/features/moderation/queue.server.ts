@@ -9,11 +9,9 @@ import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { getPool } from '../../server/db/client.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
-import { siteMailer } from '../../server/email/site-mailer.ts';
-import { approvalEmail, rejectionEmail, withdrawalEmail } from '../../server/email/templates.ts';
+import type { Decision } from '../../server/email/author-notices.ts';
 import { AppError } from '../../server/http/errors.ts';
 import { knownFactsSql } from '../../server/db/queries/tool-facts.ts';
-import { siteConfig } from '../../server/site.ts';
 
 /** Throws the table's 'forbidden' unless the actor may moderate. */
 export function assertModerator(actor: Pick<SessionUser, 'role'> | null): void {
@@ -53,13 +51,6 @@ export async function listPendingSubmissions(actor: Pick<SessionUser, 'role'> | 
   return rows;
 }
 
-export interface Decision {
-  id: string;
-  slug: string;
-  title: string;
-  authorId: string | null;
-}
-
 async function lockPending(id: string, db: Queryable): Promise<{ id: string; slug: string; title: string; user_id: string | null }> {
   const { rows } = await db.query<{ id: string; slug: string; title: string; user_id: string | null; status: string }>(
     'SELECT id, slug, title, user_id, status FROM posts WHERE id = $1 FOR UPDATE',
@@ -73,7 +64,7 @@ async function lockPending(id: string, db: Queryable): Promise<{ id: string; slu
 
 /**
  * Publishes a pending submission: published now, reviewed by the actor, any old note cleared. The author's facts,
- * published under the site's name, count as checked by the actor (the rule is in publish/queries.server.ts factsCheck).
+ * published under the site's name, count as checked by the actor (the rule is in src/server/db/queries/tool-writes.ts factsCheck).
  */
 export async function approveSubmission(id: string, actor: SessionUser, pool = getPool()): Promise<Decision> {
   assertModerator(actor);
@@ -134,31 +125,4 @@ export async function titlesOf(ids: string[], db: Queryable = getPool()): Promis
   if (ids.length === 0) return new Map();
   const { rows } = await db.query<{ id: string; title: string }>('SELECT id, title FROM posts WHERE id = ANY($1::uuid[])', [ids]);
   return new Map(rows.map((row) => [row.id, row.title]));
-}
-
-/**
- * Tells the author by e-mail: the page's address on approval, the reason and the editor's address on rejection,
- * the reason and the dashboard's address when an admin withdraws a published tool (issue 22).
- */
-export async function notifyAuthor(
-  decision: Decision & ({ outcome: 'approved' } | { outcome: 'rejected' | 'withdrawn'; reason: string }),
-  db: Queryable = getPool(),
-): Promise<void> {
-  if (!decision.authorId) return;
-  try {
-    const { rows } = await db.query<{ name: string; email: string }>('SELECT name, email FROM profiles WHERE id = $1', [decision.authorId]);
-    const author = rows[0];
-    if (!author) return;
-    const site = siteConfig();
-    const common = { to: author.email, name: author.name, title: decision.title, siteName: site.name };
-    const message =
-      decision.outcome === 'approved'
-        ? approvalEmail({ ...common, url: new URL(`/${decision.slug}`, site.url).href })
-        : decision.outcome === 'rejected'
-          ? rejectionEmail({ ...common, reason: decision.reason, editUrl: new URL(`/editar/${decision.id}`, site.url).href })
-          : withdrawalEmail({ ...common, reason: decision.reason, dashboardUrl: new URL('/dashboard/posts', site.url).href });
-    await siteMailer()(message);
-  } catch (error) {
-    console.error(`No se pudo avisar por correo al autor de «${decision.title}»:`, error);
-  }
 }

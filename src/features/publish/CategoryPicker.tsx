@@ -1,12 +1,12 @@
 /**
- * SPEC §2 multi-category picker: a search over category names (case-insensitive substring; accents ignored too),
+ * The multi-category picker: a search over category names (case-insensitive substring; accents ignored too),
  * a scrollable list of checkboxes and the chosen categories as removable chips. The first chosen category is
  * the publication's primary one.
  */
 import { Check, Search, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { filterCategories } from './category-search.ts';
-import type { PickerCategory } from './post-form.ts';
+import type { PickerCategory } from '../../lib/post-form.ts';
 
 interface Props {
   categories: readonly PickerCategory[];

@@ -1,13 +1,14 @@
 /**
- * One image of a publication (the featured image or the logo), SPEC §2 and §5: drop or pick one file, or type
+ * One image of a publication (the featured image or the logo): drop or pick one file, or type
  * its address. Either way the server stores its own re-encoded copy and answers a key; the form keeps the key.
  */
 import { ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFileDrop } from '../../components/ui/use-file-drop.ts';
-import { showToast } from '../toast/toast-store.ts';
-import { checkImageFile, IMAGE_MESSAGES } from './image-rules.ts';
-import { RequestError, uploadImage } from './publish-client.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
+import { checkImageFile, IMAGE_MESSAGES } from '../../lib/image-rules.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import { uploadImage } from '../../lib/image-upload.ts';
 
 export interface ImageValue {
   /** The stored reference (a storage key), or '' for none. */

@@ -1,5 +1,5 @@
 /**
- * The publication form (SPEC §2 "Publish" and "Edit"): basic information, pricing, categories, the tool's facts, image and logo,
+ * The publication form of /publicar and /editar/{id}: basic information, pricing, categories, the tool's facts, image and logo,
  * the rich-text content and the SEO side panel; in edit mode the admin's block (flags, status with a note to the
  * author, address) and 'Cancelar' / 'Guardar Cambios'. One island for /publicar, /editar/{id} and
  * /admin/edit/{id}; the server validates everything again with the same schema.
@@ -11,11 +11,11 @@ import { applyAutoFill, characterCount, DESCRIPTION_RECOMMENDED_MIN } from '../.
 import { pricingLabel, pricingModels, type PricingModel } from '../../lib/pricing.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { publishSlug } from '../../lib/slug.ts';
-import { flashToast, showToast } from '../toast/toast-store.ts';
+import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { factsBody, factsDraft, type FactsDraft } from './facts-draft.ts';
 import { FACT_ERROR_FIELDS, FactsFieldset } from './FactsFieldset.tsx';
-import { IMAGE_MESSAGES } from './image-rules.ts';
+import { IMAGE_MESSAGES } from '../../lib/image-rules.ts';
 import { ImageInput, type ImageValue } from './ImageInput.tsx';
 import {
   editInput,
@@ -29,9 +29,11 @@ import {
   type PageSuggestions,
   type PickerCategory,
   type PostStatus,
-} from './post-form.ts';
-import { findDuplicates, publishPost, readToolPage, RequestError, savePost, type DuplicateCheck } from './publish-client.ts';
-import { LazyRichTextEditor } from './LazyRichTextEditor.tsx';
+} from '../../lib/post-form.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
+import type { DuplicateCheck } from '../../lib/post-form.ts';
+import { findDuplicates, publishPost, readToolPage, savePost } from './publish-client.ts';
+import { LazyRichTextEditor } from '../../components/rich-text/LazyRichTextEditor.tsx';
 import { SeoPanel } from './SeoPanel.tsx';
 import { DRAFT_STATUS_TEXT, draftPreviewPath, type SubmissionDraft } from './submission-draft.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';
@@ -46,7 +48,7 @@ export const PUBLISH_TEXTS = {
   previewFailed: { title: 'Error', description: 'No se pudo guardar el borrador para la vista previa. Inténtalo de nuevo.', variant: 'destructive' as const },
 } as const;
 
-/** SPEC §8 success toast: '¡Publicación enviada con N categoría(s)!' with a line about unique metadata. */
+/** The success toast: '¡Publicación enviada con N categoría(s)!' with a line about unique metadata. */
 export function publishedToast(count: number) {
   return {
     title: `¡Publicación enviada con ${count} ${count === 1 ? 'categoría' : 'categorías'}!`,
@@ -112,7 +114,7 @@ function draftState(draft: SubmissionDraft): FormState {
     author: values.author ?? '',
     useCases: values.useCases ?? [],
     facts: factsDraft(values.facts),
-    // SPEC §4 fills each once: a draft that has them was filled (or written) already.
+    // Meta title and description are filled once: a draft that has them was filled (or written) already.
     filledTitle: Boolean(values.metaTitle),
     filledDescription: Boolean(values.metaDescription),
   };
@@ -134,7 +136,7 @@ function initialState(post: EditablePost | undefined): FormState {
     author: post?.author ?? '',
     useCases: post?.useCases ?? [],
     facts: factsDraft(post?.facts),
-    // A stored post's fields were filled already: SPEC §4 fills each once.
+    // A stored post's fields were filled already, and each is filled only once.
     filledTitle: Boolean(post),
     filledDescription: Boolean(post),
     slug: post?.slug ?? '',
@@ -184,7 +186,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
 
   useEffect(() => () => lookupAbort.current?.abort(), []);
 
-  /** SPEC §4: meta title and description are filled once, when the author leaves the title or description. */
+  /** Meta title and description are filled once, when the author leaves the title or description. */
   function autoFill() {
     setForm((current) => ({ ...current, ...applyAutoFill(current, current) }));
   }
@@ -252,7 +254,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
   function showErrors(fields: Record<string, string>, message?: string) {
     setErrors(fields);
     const first = FIELD_ORDER.find((field) => fields[field]);
-    // SPEC §8 'Validation': the toast carries the first of the three messages of SPEC §5.
+    // The validation toast carries the first of the three messages (title, description, category).
     showToast({ title: 'Error', description: message ?? (first ? fields[first] : undefined), variant: 'destructive' });
     const target = first
       ? document.querySelector<HTMLElement>(
@@ -262,7 +264,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
     target?.focus();
   }
 
-  // Drafts on /publicar only; on both screens, leaving with what the server lacks asks first (issue 22).
+  // Drafts on /publicar only; on both screens, leaving with what the server lacks asks first.
   const autosave = useDraftAutosave({ enabled: mode === 'publish', values: values(), initialId: draft?.id ?? null });
   const { confirmLeave, allowLeave } = useUnsavedWarning(autosave.unsaved);
 
@@ -288,7 +290,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
         const saved = await publishPost(parsed.data as Parameters<typeof publishPost>[0], autosave.draftId);
         allowLeave();
         flashToast(publishedToast(saved.categoryCount));
-        // SPEC §2: to /{slug} (the author's pending page), or /dashboard without one.
+        // To /{slug} (the author's pending page), or /dashboard without one.
         window.location.assign(saved.slug ? saved.path : '/dashboard');
       } else {
         const saved = await savePost(post!.id, parsed.data as Parameters<typeof savePost>[1]);

@@ -1,6 +1,7 @@
 /**
- * SPEC §2 "SEO side panel and social preview": the social cards ('Ver Tarjetas' / 'Ocultar', four platform tabs
- * with SPEC §3's fallbacks), the 'Optimización SEO Completa' checklist and tiles, and the sticky, collapsible
+ * The SEO side panel and social preview: the social cards ('Ver Tarjetas' / 'Ocultar', four platform tabs, each
+ * falling back to the Open Graph value, then the tool's own title, description and image), the 'Optimización SEO
+ * Completa' checklist and tiles, and the sticky, collapsible
  * 'Configuración SEO Avanzada' card with meta title and description counters, keywords and author.
  */
 import { CheckCircle2, ChevronDown, CircleAlert, Plus, Sparkles, X } from 'lucide-react';

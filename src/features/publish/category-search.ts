@@ -1,6 +1,6 @@
-/** SPEC §5: the category picker's search, a case-insensitive name substring (accents ignored as well). */
+/** The category picker's search, a case-insensitive name substring (accents ignored as well). */
 import { normalizeForSearch } from '../../lib/text.ts';
-import type { PickerCategory } from './post-form.ts';
+import type { PickerCategory } from '../../lib/post-form.ts';
 
 export function filterCategories(categories: readonly PickerCategory[], text: string): PickerCategory[] {
   const query = normalizeForSearch(text);

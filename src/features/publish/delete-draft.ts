@@ -1,9 +1,9 @@
 /**
- * «Eliminar» on a draft in «Mis publicaciones» (issue 22): a confirmation, the DELETE, then the draft leaves the
+ * «Eliminar» on a draft in «Mis publicaciones»: a confirmation, the DELETE, then the draft leaves the
  * list. The cards are static HTML; this one delegated listener is all the JavaScript they need.
  */
-import { confirmAction } from '../dashboard/confirm-dialog.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { confirmAction } from '../../components/confirm-dialog.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { removeDraft } from './drafts-client.ts';
 
 export function enhanceDraftDeletion(): void {

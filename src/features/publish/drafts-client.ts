@@ -1,5 +1,5 @@
 /** The browser's calls to the draft endpoints (submission-drafts.server.ts). */
-import { call, json } from './publish-client.ts';
+import { call, json } from '../../lib/endpoint-call.ts';
 import type { SubmissionDraftValues } from './submission-draft.ts';
 
 const SAVE_FAILED = 'No se pudo guardar el borrador';

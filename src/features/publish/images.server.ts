@@ -1,6 +1,6 @@
 /**
- * Images of publications (SPEC §5 "Image upload", §7 "Storage"): one endpoint for the featured image and the
- * logo, by file or by typed URL. Either way the bytes must be a real JPEG, PNG, GIF or WebP of at most 5 MB
+ * Images of publications: one endpoint for the featured image and the logo, by file or by typed URL. Either way
+ * the bytes must be a real JPEG, PNG, GIF or WebP of at most 5 MB
  * (magic bytes, not the declared type), with nothing hidden after the picture (an HTML tail makes a file a
  * polyglot a careless host would run); sharp re-encodes them and the storage driver keeps them at
  * `{userId}/{timestamp}.{ext}`. A typed URL is downloaded through safe-fetch and stored the same way: the site
@@ -16,7 +16,7 @@ import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts
 import { CARD_IMAGE_WIDTH, publicImageUrl } from '../../server/storage/references.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { z } from '../../lib/zod.ts';
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../lib/image-rules.ts';
 
 /** Uploaded images are kept at most this large on their longer side: SPEC's widest served copy is 1600 px. */
 const MAX_STORED_DIMENSION = 2400;
@@ -52,7 +52,10 @@ function containsMarkup(bytes: Uint8Array): boolean {
   return MARKUP.test(text);
 }
 
-/** The checks of SPEC §5 and DESIGN §8 before any decoding; throws the table's error for the form. */
+/**
+ * At most 5 MB, a real JPEG, PNG, GIF or WebP by its first bytes, with nothing hidden after the picture; checked
+ * before any decoding. Throws the table's error for the form.
+ */
 export function assertAcceptableImage(bytes: Uint8Array): void {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new AppError('image_too_large');
   const type = sniffImageType(bytes.subarray(0, IMAGE_SNIFF_BYTES));
@@ -147,7 +150,7 @@ const uploadForm = z.union([
 
 /**
  * POST /api/uploads (multipart: `file`, or `url`): answers { key, url, width, height }. The publication form keeps
- * the key and sends it with the rest; only signed-in users may upload (SPEC §8 'Usuario no autenticado').
+ * the key and sends it with the rest; only signed-in users may upload ('Usuario no autenticado').
  */
 export const uploadImageEndpoint = endpoint({
   access: 'publish:post:own',

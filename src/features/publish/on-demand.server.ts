@@ -64,7 +64,7 @@ async function readTool(slug: string): Promise<ToolRow | null> {
 }
 
 export interface ReviewNotice {
-  /** 'draft': the author's preview of a draft that is not saved as a listing (issue 22). */
+  /** 'draft': the author's preview of a draft that is not saved as a listing. */
   status: 'draft' | 'pending' | 'rejected' | 'withdrawn';
   note: string | null;
   editPath: string;
@@ -73,7 +73,7 @@ export interface ReviewNotice {
 export type OnDemandToolPage =
   | { kind: 'public'; tool: ToolDetail; featured: ToolCardData[] }
   | { kind: 'preview'; tool: ToolDetail; featured: ToolCardData[]; review: ReviewNotice }
-  /** A withdrawn tool's address for anyone else: 410, it existed and may come back (issue 22). */
+  /** A withdrawn tool's address for anyone else: 410, it existed and may come back. */
   | { kind: 'gone' };
 
 /** A slug is one path segment of lower-case letters, digits and hyphens. */

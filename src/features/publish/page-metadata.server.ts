@@ -1,10 +1,10 @@
 /**
- * What a tool's own homepage says about itself (issue 11, "fill from the URL"): title, description, share image
+ * What a tool's own homepage says about itself (to fill the form from the URL): title, description, share image
  * and icon, read by the one page-head parser (src/server/net/page-meta.ts). Pages are written by strangers, so
  * anything odd is skipped, never thrown; image and icon addresses come back absolute and http(s) only.
  */
 import { isSvgIcon, rankIcons, readPageHead, visibleText } from '../../server/net/page-meta.ts';
-import type { PageSuggestions } from './post-form.ts';
+import type { PageSuggestions } from '../../lib/post-form.ts';
 
 /** Suggestions are trimmed to what the form accepts. */
 const SUGGESTION_LIMITS = { title: 200, description: 1000 } as const;
@@ -16,7 +16,8 @@ export function extractPageMetadata(html: string, pageUrl: string): PageSuggesti
     keys.reduce<T | null>((found, key) => found ?? read(head.meta.get(key)), null);
   const title = (value: string | undefined) => visibleText(value, SUGGESTION_LIMITS.title);
   const description = (value: string | undefined) => visibleText(value, SUGGESTION_LIMITS.description);
-  // The best raster icon; a page that only has a favicon.ico still gets it suggested, an SVG never (DESIGN §8).
+  // The best raster icon; a page that only has a favicon.ico still gets it suggested, an SVG never (it can carry
+  // scripts and remote references).
   const icon = rankIcons(head.icons)[0] ?? head.icons.find((candidate) => !isSvgIcon(candidate));
   return {
     title: first(['og:title', 'twitter:title'], title) ?? title(head.title),

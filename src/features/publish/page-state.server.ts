@@ -1,13 +1,13 @@
 /**
- * What the publish and edit pages render for the visitor (SPEC §2, §6, §8): the form, or the access notice, or
+ * What the publish and edit pages render for the visitor: the form, or the access notice, or
  * the not-found screen. The pages stay thin; the endpoints check the same rules again on every save.
  */
 import type { AstroGlobal } from 'astro';
 import { loginPathFor } from '../../lib/return-path.ts';
 import { can, type Role } from '../../lib/permissions.ts';
 import { siteConfig } from '../../server/site.ts';
-import type { EditablePost, PickerCategory } from './post-form.ts';
-import { listPickerCategories, loadEditablePost } from './queries.server.ts';
+import type { EditablePost, PickerCategory } from '../../lib/post-form.ts';
+import { listPickerCategories, loadEditablePost } from '../../server/db/queries/tool-writes.ts';
 import type { SubmissionDraft } from './submission-draft.ts';
 import { loadDraft } from './submission-drafts-queries.server.ts';
 
@@ -55,7 +55,7 @@ async function formData(user: { role: Role }): Promise<FormData> {
   return { categories: await listPickerCategories(), siteName: site.name, siteUrl: site.url, checksFacts: can(user.role, 'check:facts:any') };
 }
 
-/** /publicar: signed-in users only; sets the response's status (SPEC §2: 'Acceso requerido', then /login with the toast 'Acceso denegado'). */
+/** /publicar: signed-in users only; sets the response's status ('Acceso requerido', then /login with the toast 'Acceso denegado'). */
 export async function publishPageState(astro: PageContext): Promise<PublishPageState> {
   astro.response.headers.set('cache-control', 'private, no-store');
   const user = astro.locals.user;

@@ -1,5 +1,5 @@
 /**
- * «Vista previa» (issue 22): the author's draft as its tool page will look. The draft is written with the real
+ * «Vista previa»: the author's draft as its tool page will look. The draft is written with the real
  * submission insert (sanitizing, slug, SEO fields, facts, categories) and read back with the tool page's own
  * query inside a transaction that is always rolled back, so the preview cannot drift from what publishing stores
  * and nothing is saved, listed or rebuilt.
@@ -13,8 +13,8 @@ import { inRolledBackTransaction } from '../../server/db/transaction.ts';
 import { siteConfig } from '../../server/site.ts';
 import { FEATURED_SIDEBAR_SIZE } from '../../lib/tool-page.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
-import { fieldErrors, publishInput } from './post-form.ts';
-import { insertSubmission } from './queries.server.ts';
+import { fieldErrors, publishInput } from '../../lib/post-form.ts';
+import { insertSubmission } from '../../server/db/queries/tool-writes.ts';
 import { loadDraft } from './submission-drafts-queries.server.ts';
 
 export type DraftPreview =
@@ -26,7 +26,8 @@ export type DraftPreview =
 export async function draftPreview(user: Pick<SessionUser, 'id' | 'role'>, draftId: string): Promise<DraftPreview> {
   const draft = await loadDraft(user.id, draftId);
   if (!draft) return { kind: 'missing' };
-  // What the draft never had counts as empty, so the author reads the submit's own messages (SPEC §5), in order.
+  // What the draft never had counts as empty, so the author reads the submit's own messages, in order (title,
+  // description, category).
   const parsed = publishInput.safeParse({ title: '', description: '', categoryIds: [], ...draft.values });
   if (!parsed.success) return { kind: 'incomplete', problems: [...new Set(Object.values(fieldErrors(parsed.error)))], draftId: draft.id };
   const tool = await inRolledBackTransaction(async (client) => {

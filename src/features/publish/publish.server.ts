@@ -12,14 +12,14 @@ import { assertMayReference, keysOfReferences } from '../../server/storage/file-
 import { storedKeyOf, storedKeysInHtml } from '../../server/storage/references.ts';
 import { siteConfig } from '../../server/site.ts';
 import { z } from '../../lib/zod.ts';
-import { notifyAdmins } from '../moderation/admin-notices.server.ts';
-import { notifyAuthor } from '../moderation/queue.server.ts';
+import { notifyAdmins } from '../../server/email/admin-notices.ts';
+import { notifyAuthor } from '../../server/email/author-notices.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
 import { extractPageMetadata } from './page-metadata.server.ts';
-import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from './post-form.ts';
-import type { DuplicateCheck } from './publish-client.ts';
-import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from './queries.server.ts';
-import { publishedContentChanged } from './site-updates.server.ts';
+import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from '../../lib/post-form.ts';
+import type { DuplicateCheck } from '../../lib/post-form.ts';
+import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from '../../server/db/queries/tool-writes.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { deleteDraft } from './submission-drafts-queries.server.ts';
 
 /** A person publishes a few tools a day; a script publishing hundreds is spam. */
@@ -87,7 +87,7 @@ export const publishEndpoint = endpoint({
 
 const postParams = z.object({ id: z.string() });
 
-/** GET /api/posts/{id}: the post as the editor loads it (SPEC §7 "Edit load"). */
+/** GET /api/posts/{id}: the post as the editor loads it, with its categories. */
 export const loadPostEndpoint = endpoint({
   access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
   params: postParams,
@@ -113,7 +113,7 @@ export const editEndpoint = endpoint({
     const input = await resolveImages(body, user, loaded.post, request.signal);
     const outcome = await saveEdit(params.id, input, user, siteConfig());
     if (outcome.publicChange) await publishedContentChanged(`edición de «${outcome.title}»`);
-    // A rejected or withdrawn listing its author sends back waits in Pendientes: the admins hear about it (issue 22).
+    // A rejected or withdrawn listing its author sends back waits in Pendientes: the admins hear about it.
     if (outcome.status === 'pending' && (outcome.previousStatus === 'rejected' || outcome.previousStatus === 'withdrawn')) {
       await notifyAdmins({ kind: 'resubmitted', title: outcome.title, authorName: user.name });
     }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { filterCategories } from './category-search.ts';
-import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from './image-rules.ts';
-import { editInput, fieldErrors, publishInput, remainingErrors, TOOL_URL_INVALID } from './post-form.ts';
-import { seoColumns, toolHead } from './post-seo.ts';
+import { checkImageFile, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../lib/image-rules.ts';
+import { editInput, fieldErrors, publishInput, remainingErrors, TOOL_URL_INVALID } from '../../lib/post-form.ts';
+import { seoColumns, toolHead } from '../../lib/post-seo.ts';
 import { freshCache } from './on-demand.server.ts';
 import { toolPageSlug } from '../../server/http/stale-pages.ts';
 
@@ -12,7 +12,7 @@ const categories = [
   { id: '3', name: 'Vídeo', slug: 'video', color: '#000' },
 ];
 
-describe('category search (SPEC §5)', () => {
+describe('category search', () => {
   it('matches a case-insensitive substring of the name, accents ignored', () => {
     expect(filterCategories(categories, 'ESCRI').map((category) => category.id)).toEqual(['1']);
     expect(filterCategories(categories, 'diseno').map((category) => category.id)).toEqual(['2']);
@@ -21,7 +21,7 @@ describe('category search (SPEC §5)', () => {
   });
 });
 
-describe('image file checks (SPEC §5)', () => {
+describe('image file checks', () => {
   it('wants an image/* type other than SVG, of at most 5 MB', () => {
     expect(checkImageFile({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeNull();
     expect(checkImageFile({ type: 'text/plain', size: 10 })).toBe(IMAGE_MESSAGES.invalidType);
@@ -121,7 +121,7 @@ describe('stored SEO columns and the tool page head', () => {
     categories: [{ name: 'Escritura', slug: 'escritura' }],
   };
 
-  it('generates on publish and falls back on edit (SPEC §5)', () => {
+  it('generates on publish and falls back on edit', () => {
     const address = (reference: string) => `https://cdn.test/${reference}`;
     const published = seoColumns(source, site, 'publish', address);
     expect(published).toMatchObject({

@@ -1,10 +1,10 @@
 /**
- * A draft of the publish form (issue 22): the same fields as a submission with the same types and limits, but
+ * A draft of the publish form: the same fields as a submission with the same types and limits, but
  * none required, since an author saves halfway. Shared by the autosave hook and the draft endpoints; the normal
  * submit (publishInput) still validates everything when the draft is sent to review.
  */
 import { z } from '../../lib/zod.ts';
-import { LIMITS, publishInput } from './post-form.ts';
+import { LIMITS, publishInput } from '../../lib/post-form.ts';
 
 export const submissionDraftInput = publishInput
   .extend({

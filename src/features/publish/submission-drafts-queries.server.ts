@@ -1,5 +1,5 @@
 /**
- * The SQL of publish-form drafts (issue 22). Every statement filters by the owner: someone else's draft id reads
+ * The SQL of publish-form drafts. Every statement filters by the owner: someone else's draft id reads
  * as missing, never as "not yours", so ids cannot be probed.
  */
 import { getPool } from '../../server/db/client.ts';

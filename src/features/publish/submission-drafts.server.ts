@@ -1,5 +1,5 @@
 /**
- * Publish-form drafts (issue 22): POST /api/posts/drafts creates one, PUT /api/posts/drafts/{id} replaces it as the
+ * Publish-form drafts: POST /api/posts/drafts creates one, PUT /api/posts/drafts/{id} replaces it as the
  * author types, DELETE removes it. Only the owner reaches a draft (anyone else's id is 404), a draft is checked for
  * types and limits but may be incomplete, its article is sanitized as on publish, and it may only name images its
  * author uploaded or generated. A draft is never public: it lives in its own table (submission_drafts).
@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../../server/html/sanitize.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { assertMayReference } from '../../server/storage/file-owners.ts';
 import { z } from '../../lib/zod.ts';
-import { LIMITS } from './post-form.ts';
+import { LIMITS } from '../../lib/post-form.ts';
 import { storedKeysNamedBy } from './publish.server.ts';
 import { submissionDraftInput, type SubmissionDraftValues } from './submission-draft.ts';
 import { deleteDraft, insertDraft, updateDraft } from './submission-drafts-queries.server.ts';

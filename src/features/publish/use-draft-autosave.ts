@@ -1,10 +1,10 @@
 /**
- * Saves the publish form as a server draft while its author writes (issue 22): 2 s after the last change, when the
+ * Saves the publish form as a server draft while its author writes: 2 s after the last change, when the
  * window loses focus, and when the tab is hidden or closed. Saves run one at a time, each sending the newest values,
  * so the first save's id is known before the next one and a slow answer never overwrites newer text.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RequestError } from './publish-client.ts';
+import { RequestError } from '../../lib/endpoint-call.ts';
 import { saveDraft } from './drafts-client.ts';
 import { draftPath, type DraftStatus, type SubmissionDraftValues } from './submission-draft.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Asks before leaving a form with changes the server does not have yet (issue 22): the browser's own question on
+ * Asks before leaving a form with changes the server does not have yet: the browser's own question on
  * reload, close or typed address (beforeunload), and a Spanish one on the form's own «Volver» and «Cancelar».
  */
 import { useCallback, useEffect, useRef } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Problem reports (issue 20): anyone may report a published tool (rate-limited per IP); admins see the open
+ * Problem reports: anyone may report a published tool (rate-limited per IP); admins see the open
  * ones grouped per tool in /admin/informes and close a tool's reports in one click, each decision audited in the
  * same transaction. Reading and deciding check the permission themselves, whatever page calls them.
  */
@@ -11,8 +11,8 @@ import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import type { RateLimitRule } from '../../server/ratelimit/limiter.ts';
-import { reviewTool } from '../catalogue/link-review.server.ts';
-import { publishedContentChanged } from '../publish/site-updates.server.ts';
+import { reviewTool } from '../../server/catalogue/link-review.ts';
+import { publishedContentChanged } from '../../server/site-updates.ts';
 import { reportActionInput, reportActionParams, reportInput, type ReportInput } from './report-input.ts';
 import { REPORT_REASON_LABEL, type ReportAction, type ReportReason } from './reports.ts';
 

@@ -1,5 +1,5 @@
 /**
- * «Informar de un problema» (issue 20): the reasons a visitor can give, their Spanish labels and the limits the
+ * «Informar de un problema»: the reasons a visitor can give, their Spanish labels and the limits the
  * form and the server share. No zod here: the tool page's script imports this and must stay small.
  */
 export const REPORT_REASONS = ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other'] as const;

@@ -1,5 +1,5 @@
 /**
- * Every SQL statement of reviews (issue 20). Each write is one statement whose conditions (published tool, verified
+ * Every SQL statement of reviews. Each write is one statement whose conditions (published tool, verified
  * author, own row, not one's own review) sit in its WHERE, so concurrent requests cannot slip between a check and
  * the write; the unique (post_id, user_id) index decides which of two simultaneous first reviews wins. The counts
  * on posts and reviews are moved by the triggers of 20261125232143_reviews.sql.

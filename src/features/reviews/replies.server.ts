@@ -1,5 +1,5 @@
 /**
- * «Respuesta del fabricante» (issue 20): the tool's verified maker replies once to each review, edits or deletes
+ * «Respuesta del fabricante»: the tool's verified maker replies once to each review, edits or deletes
  * the reply; an admin removes any. The user is always the session's; every change is audited in the transaction
  * that makes it.
  */

@@ -1,5 +1,5 @@
 /**
- * Every SQL statement of makers' replies to reviews (issue 20). Each write is one statement whose WHERE holds the
+ * Every SQL statement of makers' replies to reviews. Each write is one statement whose WHERE holds the
  * conditions (published review, the writer is the tool's verified maker, own reply), so nothing slips between a
  * check and the write; the unique index on review_id decides which of two simultaneous replies wins.
  */

@@ -1,4 +1,4 @@
-/** The review endpoints' schemas (issue 20). Text is plain: trimmed, never HTML; the page shows it escaped. */
+/** The review endpoints' schemas. Text is plain: trimmed, never HTML; the page shows it escaped. */
 import { z } from '../../lib/zod.ts';
 import { REPLY_MAX_LENGTH, REVIEW_LIMITS, reviewOrders } from './reviews.ts';
 

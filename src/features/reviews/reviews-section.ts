@@ -3,9 +3,9 @@
  * published a moment ago shows without a rebuild, and drives the form, «¿Te ha sido útil?» and «Denunciar».
  * Every text from a review goes in with textContent: reviews are plain text and never become markup.
  */
-import { openAuthDialog } from '../auth/auth-dialog-store.ts';
-import { whenSignedIn } from '../auth/signed-in-signal.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { openAuthDialog } from '../../components/account/auth-dialog-store.ts';
+import { whenSignedIn } from '../../components/account/signed-in-signal.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import { averageRating, formatRating, ratingSummaryText, starString } from '../../lib/rating.ts';
 import {
   helpfulLabel,

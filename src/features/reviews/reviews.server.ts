@@ -1,5 +1,5 @@
 /**
- * /api/reviews: ratings and reviews (issue 20). Reading is public; writing needs a signed-in account with a
+ * /api/reviews: ratings and reviews. Reading is public; writing needs a signed-in account with a
  * verified email, and the user is always the session's, never one named in the body.
  */
 import { AppError, endpoint } from '../../server/http/endpoint.ts';

@@ -1,4 +1,4 @@
-/** Reviews' shared contract (issue 20): limits, paths and the shapes the JSON endpoint answers. No zod here, so the tool page's script stays small. */
+/** Reviews' shared contract: limits, paths and the shapes the JSON endpoint answers. No zod here, so the tool page's script stays small. */
 
 /** Plain-text limits (characters), also enforced by CHECK constraints in the database. */
 export const REVIEW_LIMITS = { title: 120, body: 4000, pros: 1000, cons: 1000 } as const;

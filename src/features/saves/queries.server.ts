@@ -1,5 +1,5 @@
 /**
- * A user's saved tools (SPEC §7 Saved posts). Each change and its `posts.saved_count` move happen in one
+ * A user's saved tools. Each change and its `posts.saved_count` move happen in one
  * SQL statement: the unique (user_id, post_id) index decides which of several concurrent saves inserts,
  * and only a row actually inserted or deleted moves the counter. saved_count is not among the columns
  * that bump content_version_seq, so a save never schedules a site rebuild.

@@ -1,5 +1,5 @@
 /**
- * Browser-only: reports a search on /buscar that found fewer than FEW_RESULTS results (issue 18). The page searches
+ * Browser-only: reports a search on /buscar that found fewer than FEW_RESULTS results. The page searches
  * as the visitor types, so only a search whose results stayed on screen SETTLE_MS counts (or the one on screen
  * when the visitor leaves), each text once per page; half-typed words are not demand.
  */

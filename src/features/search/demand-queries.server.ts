@@ -1,4 +1,4 @@
-/** Counting searches that found too little, and listing them for the admin (issue 18). */
+/** Counting searches that found too little, and listing them for the admin. */
 import type pg from 'pg';
 import { can } from '../../lib/permissions.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';

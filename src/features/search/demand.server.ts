@@ -1,4 +1,4 @@
-/** POST /api/search-misses {query, results}: counts a search on /buscar that found too little (issue 18). */
+/** POST /api/search-misses {query, results}: counts a search on /buscar that found too little. */
 import { endpoint } from '../../server/http/endpoint.ts';
 import type { RateLimitRule } from '../../server/ratelimit/limiter.ts';
 import { searchMissInput } from './demand-input.ts';

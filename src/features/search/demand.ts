@@ -1,5 +1,5 @@
 /**
- * What visitors search for and do not find (issue 18): searches on /buscar with fewer than FEW_RESULTS results are
+ * What visitors search for and do not find: searches on /buscar with fewer than FEW_RESULTS results are
  * counted per day under their folded text, for the admin's «Búsquedas sin resultado». Shared by the page's script
  * and the server; no zod here, so the search page does not load it.
  */

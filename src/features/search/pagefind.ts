@@ -1,5 +1,5 @@
 /** The part of Pagefind's browser API the search page uses, loaded on demand from the built site. */
-import type { SearchMeta } from './search.ts';
+import type { SearchMeta } from '../../lib/search/search.ts';
 
 export interface PagefindData {
   url: string;

@@ -1,5 +1,5 @@
 /**
- * The search relevance set (issues 14 and 18): queries people type, with the tools that must come first or within
+ * The search relevance set: queries people type, with the tools that must come first or within
  * the first two, three or five, queries that must find nothing, and pairs that must find the same (accents, case). Run by
  * tests/integration/search-relevance.test.ts against an index built from the seeded catalogue, and scored by
  * `npm run bench`. Judged by hand from what each tool is; a failure here is a search that got worse.
@@ -13,7 +13,7 @@ export interface RelevanceCase {
   top2?: string[];
   /** Tools that must all be within the first three results. */
   top3?: string[];
-  /** Tools that must all be within the first five results (everyday task queries, issue 18). */
+  /** Tools that must all be within the first five results (everyday task queries). */
   top5?: string[];
   /** Tools that must not be among the first five (the tool a query asks alternatives to). */
   notTop5?: string[];
@@ -101,7 +101,7 @@ export const RELEVANCE_SET: readonly RelevanceCase[] = [
 ];
 
 /**
- * Everyday task queries (issue 18): what people want to do, in their words, with the well-known tools made for it
+ * Everyday task queries: what people want to do, in their words, with the well-known tools made for it
  * that must lead. Each tool was checked against the seed (its category, keywords and description).
  */
 export const TASK_RELEVANCE_SET: readonly RelevanceCase[] = [

@@ -1,5 +1,5 @@
 /**
- * One search (issues 14 and 18): tool names first (exact, then a name's start, then one-letter typos); then the
+ * One search: tool names first (exact, then a name's start, then one-letter typos); then the
  * tasks and the category the query asks for (src/lib/tasks/vocabulary.ts), each in its own ranking — relevance
  * blended with the editorial rank and the 30-day popularity, computed when the index was built; then Pagefind's
  * full-text results in its own order, without duplicates, and nothing when Pagefind was only guessing. A query
@@ -7,9 +7,9 @@
  * task, after the text matches when those explain more of it. Used by the search page and the relevance tests.
  */
 import { matchCategory, matchTasks, nearestCategories, nearestTasks, taskHref, taskTerms, taskTitle, type CategoryName } from '../../lib/tasks/vocabulary.ts';
-import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from './name-match.ts';
+import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from '../../lib/search/name-match.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult } from './pagefind.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from './search.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from '../../lib/search/search.ts';
 
 /** A task or category the query names, shown above the results with a link to its page. */
 export interface SearchTopic {

@@ -5,14 +5,22 @@
  * 'Cargar más resultados', and result cards inserted as the HTML the build rendered.
  */
 import { factFilterToggles } from '../../components/filters/fact-filter-group.ts';
-import { fillAdminEditSlots } from '../publish/admin-edit-links.ts';
-import { paintStaticSaveButtons } from '../saves/static-save-buttons.ts';
-import { fetchToolCardHtml } from './card-client.ts';
+import { fillAdminEditSlots } from '../../components/admin-edit/admin-edit-links.ts';
+import { paintStaticSaveButtons } from '../../components/saves/static-save-buttons.ts';
+import { fetchToolCardHtml } from '../../lib/search/card-client.ts';
 import { reportSearchOutcome } from './demand-client.ts';
-import type { NameEntry } from './name-match.ts';
+import type { NameEntry } from '../../lib/search/name-match.ts';
 import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
 import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
-import { SEARCH_CATEGORY_FILTER, SEARCH_NAMES_PATH, SEARCH_PAGE_SIZE, resultCountLabel, searchHref, searchQuery, toolCountLabel } from './search.ts';
+import {
+  SEARCH_CATEGORY_FILTER,
+  SEARCH_NAMES_PATH,
+  SEARCH_PAGE_SIZE,
+  resultCountLabel,
+  searchHref,
+  searchQuery,
+  toolCountLabel,
+} from '../../lib/search/search.ts';
 
 /** The first cards' images load at once, as on the other pages (SPEC: lazy images below the fold). */
 const EAGER_CARDS = 3;
@@ -234,7 +242,7 @@ export function startSearchPage(root: HTMLElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = searchQuery(input.value);
-    // SPEC §5: an empty search submits nothing.
+    // An empty search (after trimming) submits nothing.
     if (!text) return;
     input.value = text;
     navigate(text, category);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { searchPlaces, toSearchRecord, type SearchRow } from './search-index.server.ts';
+import { searchPlaces, toSearchRecord, type SearchRow } from '../../server/search/search-index.ts';
 import { alternativeTo } from './search-engine.ts';
-import { resultCountLabel, searchCardPath, searchHref, searchQuery } from './search.ts';
+import { resultCountLabel, searchCardPath, searchHref, searchQuery } from '../../lib/search/search.ts';
 
 const row: SearchRow = {
   id: '6f1c2a8e-1111-4222-8333-944455556666',

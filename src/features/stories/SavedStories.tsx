@@ -1,10 +1,10 @@
 import { STORY_GENRES } from '../../lib/ai-options.ts';
-import type { SessionUserView } from '../auth/session-client.ts';
+import type { SessionUserView } from '../../components/account/session-client.ts';
 import type { SavedStory } from './story.ts';
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-/** The signed-in visitor's latest stories (SPEC §7: five, newest first); guests are invited to sign in. */
+/** The signed-in visitor's latest stories (five, newest first); guests are invited to sign in. */
 export default function SavedStories({ user, stories }: { user: SessionUserView | null | undefined; stories: SavedStory[] | null }) {
   if (user === undefined) return null;
   if (user === null) {

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Icon } from '../../components/ui/Icon.tsx';
 import { useHydrated } from '../../components/ui/use-hydrated.ts';
+import { useTextTypedBeforeHydration } from '../../components/ui/use-text-typed-before-hydration.ts';
 import {
   DESCRIPTION_LANGUAGES,
   STORY_AUDIENCES,
@@ -14,9 +15,9 @@ import {
   type StoryLength,
 } from '../../lib/ai-options.ts';
 import { readStoryStream, storyFileName, storyTitle, type SavedStory } from './story.ts';
-import { anonymousSessionId } from '../visitor/visitor-session.ts';
-import { sessionUser } from '../auth/session-store.ts';
-import { showToast } from '../toast/toast-store.ts';
+import { anonymousSessionId } from '../../lib/visitor/visitor-session.ts';
+import { sessionUser } from '../../components/account/session-store.ts';
+import { showToast } from '../../components/toast/toast-store.ts';
 import SavedStories from './SavedStories.tsx';
 
 /** Shown when the connection ends without the server's closing trailer (network cut, server restart). */
@@ -68,6 +69,7 @@ export default function StoryGenerator() {
   const hydrated = useHydrated();
   const abort = useRef<AbortController | null>(null);
   const promptRef = useRef<HTMLTextAreaElement>(null);
+  useTextTypedBeforeHydration(promptRef, setPrompt);
   const resultRef = useRef<HTMLElement>(null);
 
   useEffect(() => {

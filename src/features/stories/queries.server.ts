@@ -1,4 +1,4 @@
-/** The signed-in user's generated stories (SPEC §7: listed newest first, five at a time). */
+/** The signed-in user's generated stories, listed newest first, five at a time. */
 import type { SavedStory } from './story.ts';
 import { getPool } from '../../server/db/client.ts';
 

@@ -20,7 +20,7 @@ import { acquireGeneration } from '../../server/ai/guard.ts';
 import { getStoryWriter } from '../../server/ai/registry.ts';
 import { AiProviderError, type StoryWriter } from '../../server/ai/types.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
-import { visitorSessionId } from '../visitor/visitor.ts';
+import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 import { insertStory, listRecentStories } from './queries.server.ts';
 import { STORY_TRAILER_MARK, storyTitle, storyTrailer, type SavedStory, type StoryTrailer } from './story.ts';
 

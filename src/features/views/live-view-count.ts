@@ -1,5 +1,5 @@
 /**
- * The tool page's view count (SPEC §4): counts this visit once per page load, then follows the count
+ * The tool page's view count: counts this visit once per page load, then follows the count
  * live. The page is static, so the number is never in its HTML: the hidden pill shows once it is known.
  * Plain DOM, so a tool page ships no framework for one number.
  */

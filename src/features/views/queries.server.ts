@@ -1,7 +1,7 @@
 /** Tool views: counting (one database call), statistics and the current counts the live stream pushes. */
 import type pg from 'pg';
 import type { CountViewResult, ViewStats } from './views.ts';
-import type { VisitorType } from '../visitor/visitor.ts';
+import type { VisitorType } from '../../lib/visitor/visitor.ts';
 import { getPool } from '../../server/db/client.ts';
 import { beforeShutdown } from '../../server/shutdown.ts';
 import { ViewBatcher } from './view-batches.server.ts';
@@ -38,8 +38,9 @@ export function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise
 }
 
 /**
- * SPEC §3 statistics of a published tool, or undefined. The per-type figures count people: distinct
- * accounts for registered views, distinct browser sessions for the others.
+ * The view statistics of a published tool (totals by visitor type, unique sessions, last 7 days and 24 hours),
+ * or undefined. The per-type figures count people: distinct accounts for registered views, distinct browser
+ * sessions for the others.
  */
 export async function readViewStats(postId: string, pool: pg.Pool = getPool()): Promise<ViewStats | undefined> {
   const { rows } = await pool.query<Record<keyof ViewStats, number>>(

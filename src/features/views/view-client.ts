@@ -1,6 +1,6 @@
-/** Browser-only: counts a view (SPEC §4 "Views") when a tool page opens; 'Visitar' clicks are counted apart (features/clicks). */
+/** Browser-only: counts a view when a tool page opens; 'Visitar' clicks are counted apart (features/clicks). */
 import { VIEWS_ENDPOINT, type CountViewResult } from './views.ts';
-import { viewSessionId } from '../visitor/visitor-session.ts';
+import { viewSessionId } from '../../lib/visitor/visitor-session.ts';
 
 /** The tool's count after this view, or null when the server did not answer with one. */
 export async function sendView(postId: string): Promise<CountViewResult | null> {

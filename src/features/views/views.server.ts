@@ -1,9 +1,9 @@
-/** The view endpoints (SPEC §4 "Views", §7 "Views"): count, statistics and the live count stream. */
+/** The view endpoints: count, statistics and the live count stream. */
 import { getPool } from '../../server/db/client.ts';
 import { AppError, endpoint, json } from '../../server/http/endpoint.ts';
 import { consumeRateLimits, type RateLimitRule } from '../../server/ratelimit/limiter.ts';
 import { z } from '../../lib/zod.ts';
-import { visitorType } from '../visitor/visitor.ts';
+import { visitorType } from '../../lib/visitor/visitor.ts';
 import { LiveViewCounts } from './live-counts.server.ts';
 import { liveViewsResponse } from './live-stream.server.ts';
 import { countView, readViewCounts, readViewStats, type ViewToCount } from './queries.server.ts';

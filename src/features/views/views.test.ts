@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { countViewInput } from './view-input.ts';
 import { viewsLabel } from './views.ts';
-import { createVisitorSessionId, visitorSessionId, visitorType } from '../visitor/visitor.ts';
+import { createVisitorSessionId, visitorSessionId, visitorType } from '../../lib/visitor/visitor.ts';
 import { countViewEndpoint, type CountViewDeps } from './views.server.ts';
 import type { ViewToCount } from './queries.server.ts';
 import { LiveViewCounts } from './live-counts.server.ts';
@@ -23,7 +23,7 @@ describe('visitor session id', () => {
   );
 });
 
-describe('visitor type (SPEC §3)', () => {
+describe('visitor type', () => {
   it.each([
     ['Mozilla/5.0 Chrome/140.0', false, 'unregistered'],
     ['Mozilla/5.0 Chrome/140.0', true, 'registered'],

@@ -1,4 +1,4 @@
-/** View counting (SPEC §4 "Views"), shared by the tool page island, the card script and the endpoints. No zod here: the card script loads on every page. */
+/** View counting, shared by the tool page island, the card script and the endpoints. No zod here: the card script loads on every page. */
 
 export const VIEWS_ENDPOINT = '/api/views';
 
@@ -10,7 +10,7 @@ export interface CountViewResult {
   views: number;
 }
 
-/** SPEC §3 "View statistics": numbers, 0 when there is nothing to count. */
+/** A tool's view statistics: numbers, 0 when there is nothing to count. */
 export interface ViewStats {
   total_views: number;
   registered_users: number;

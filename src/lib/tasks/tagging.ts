@@ -1,5 +1,5 @@
 /**
- * Use-case tags (issue 18): which tasks of the vocabulary a tool serves, derived by one deterministic rule from its
+ * Use-case tags: which tasks of the vocabulary a tool serves, derived by one deterministic rule from its
  * categories, its keywords and its own texts, and how relevant each tagged tool is to a task, blended with how well
  * known it is. The seed tags the catalogue with it, the publish form proposes it, and the search index and the
  * «IA para…» pages order tools with it. Pure functions.

@@ -1,12 +1,12 @@
 /**
- * What an «IA para…» page shows (issue 18), from the vocabulary and the published tools: its ranked tools (the
+ * What an «IA para…» page shows, from the vocabulary and the published tools: its ranked tools (the
  * first 24, as on category pages), related tasks and its structured data. Pure: the page reads the tools once.
  */
 import { itemListJsonLd, type JsonLd } from '../seo.ts';
 import { rankForTask, type RankableTool } from './tagging.ts';
 import { TASKS, taskHref, taskTitle, type Task } from './vocabulary.ts';
 
-/** Tools a task page lists statically (DESIGN §5: no page grows with the catalogue). */
+/** Tools a task page lists statically (no page grows with the catalogue). */
 export const TASK_PAGE_TOOLS = 24;
 
 /**

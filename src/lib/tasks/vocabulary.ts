@@ -1,5 +1,5 @@
 /**
- * The curated Spanish task vocabulary (issue 18): what people want to do with AI, in the words they type, tied to
+ * The curated Spanish task vocabulary: what people want to do with AI, in the words they type, tied to
  * the catalogue's categories and seed keywords. Each task is also a use-case tag on tools (posts.use_cases), the
  * slug of its «IA para…» page (/ia-para/{slug}) and a target of the search's query expansion. Pure data and pure
  * matching helpers: accent- and case-insensitive, with Spanish stop words ('ia', 'con', 'para', 'de'…) ignored.

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { toolListResponse } from '../../features/catalogue/tool-list.server.ts';
+import { toolListResponse } from '../../server/catalogue/tool-list.ts';
 
 export const prerender = false;
 

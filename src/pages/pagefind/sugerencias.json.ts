@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { buildSuggestions } from '../../features/search/suggestions.ts';
+import { buildSuggestions } from '../../lib/search/suggestions.ts';
 import { listCategories } from '../../server/db/queries/public/categories.ts';
 import { taskSuggestions } from '../../lib/tasks/vocabulary.ts';
 import { listSuggestionTools } from '../../server/db/queries/public/tools.ts';

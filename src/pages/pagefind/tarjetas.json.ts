@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getPool } from '../../server/db/client.ts';
 import { renderSearchCards } from '../../features/search/search-cards.server.ts';
-import { readSearchRows } from '../../features/search/search-index.server.ts';
+import { readSearchRows } from '../../server/search/search-index.ts';
 
 /**
  * Every published tool's search result card, written with the rest of the site for the search index to carry

@@ -3,7 +3,7 @@
  * over the environment (README «Utilidades de IA»). Keys and base URLs only ever come from the environment.
  * Defaults need no account: Pollinations' anonymous endpoints.
  */
-import type { AiSettings, AiUtilityChoice } from '../../features/admin/settings-schema.ts';
+import type { AiSettings, AiUtilityChoice } from '../../lib/settings-schema.ts';
 import { serverEnv, type ServerEnv } from '../env.ts';
 import { settingsSnapshot } from '../settings/site-settings.ts';
 

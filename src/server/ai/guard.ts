@@ -2,7 +2,7 @@
  * The abuse protection in front of every AI endpoint: per-IP and per-visitor rate limits in PostgreSQL and one
  * generation in flight per visitor, so several app instances share them. Endpoints call it before any work.
  */
-import type { AiSettings } from '../../features/admin/settings-schema.ts';
+import type { AiSettings } from '../../lib/settings-schema.ts';
 import { getPool } from '../db/client.ts';
 import { serverEnv, type ServerEnv } from '../env.ts';
 import { AppError } from '../http/errors.ts';

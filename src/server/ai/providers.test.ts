@@ -8,7 +8,11 @@ import { AiProviderError, type AiErrorKind, type StoryRequest } from './types.ts
 import { readEnv } from '../env.ts';
 import { fakeAiEnv, startFakeAi, type FakeAi } from '../../../tests/fixtures/ai/serve.ts';
 
-const TIMEOUT_MS = 400;
+/** The deadline of the calls that test a stall; the others get a deadline a loaded machine cannot miss. */
+const TIMEOUT_MS = 1000;
+const WORKING_TIMEOUT_MS = 20_000;
+/** The short deadline only where the fake stalls on purpose. */
+const deadlineFor = (word: string): Record<string, string> => (word === '[fallo:lento]' ? { AI_TIMEOUT_MS: String(TIMEOUT_MS) } : {});
 let fakes: FakeAi;
 let closedPort: number;
 
@@ -31,7 +35,7 @@ function configFor(provider: 'pollinations' | 'openai-compatible' | 'gemini', ex
     AI_IMAGE_PROVIDER: provider,
     AI_DESCRIPTION_PROVIDER: provider,
     AI_STORY_PROVIDER: provider,
-    AI_TIMEOUT_MS: String(TIMEOUT_MS),
+    AI_TIMEOUT_MS: String(WORKING_TIMEOUT_MS),
     ...extra,
   };
   return aiConfig(readEnv(env));
@@ -108,16 +112,16 @@ describe.each(['pollinations', 'openai-compatible', 'gemini'] as const)('%s', (p
   });
 
   it.each(FAILURES)('maps %s on images to %s', async (word, kind) => {
-    const generator = getImageGenerator(configFor(provider));
+    const generator = getImageGenerator(configFor(provider, deadlineFor(word)));
     expect(await failureOf(() => generator.generate({ prompt: `gato ${word}`, model: 'flux', width: 512, height: 512, seed: 1 }))).toBe(kind);
   });
 
   it.each(FAILURES)('maps %s on stories to %s', async (word, kind) => {
-    expect(await failureOf(() => collect(getStoryWriter(configFor(provider)).write(story(`gato ${word}`))))).toBe(kind);
+    expect(await failureOf(() => collect(getStoryWriter(configFor(provider, deadlineFor(word))).write(story(`gato ${word}`))))).toBe(kind);
   });
 
   it.each(FAILURES.filter(([word]) => word !== '[fallo:vacio]'))('maps %s on descriptions to %s', async (word, kind) => {
-    const describer = getImageDescriber(configFor(provider));
+    const describer = getImageDescriber(configFor(provider, deadlineFor(word)));
     expect(await failureOf(() => collect(describer.describe({ image: { bytes: png, contentType: 'image/png' }, language: 'es', instructions: word })))).toBe(
       kind,
     );
@@ -177,7 +181,8 @@ describe('timeouts and aborts', () => {
     const received: string[] = [];
     const started = Date.now();
     const kind = await failureOf(async () => {
-      for await (const chunk of getStoryWriter(configFor('openai-compatible')).write(story('faro [fallo:lento]'))) received.push(chunk);
+      for await (const chunk of getStoryWriter(configFor('openai-compatible', deadlineFor('[fallo:lento]'))).write(story('faro [fallo:lento]')))
+        received.push(chunk);
     });
     expect(kind).toBe('timeout');
     expect(received.length).toBe(1);
@@ -185,7 +190,9 @@ describe('timeouts and aborts', () => {
   });
 
   it('lets a slow but steady stream finish', async () => {
-    const { text } = await collect(getStoryWriter(configFor('gemini')).write(story(`faro [retraso:${TIMEOUT_MS / 4}]`)));
+    const { text } = await collect(
+      getStoryWriter(configFor('gemini', { AI_TIMEOUT_MS: String(TIMEOUT_MS) })).write(story(`faro [retraso:${TIMEOUT_MS / 10}]`)),
+    );
     expect(text).toContain('Fin.');
   });
 

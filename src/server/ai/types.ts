@@ -1,5 +1,5 @@
 /**
- * The AI interfaces we own (DESIGN §7). Pages and endpoints talk to these, never to a provider's SDK,
+ * The AI interfaces we own. Pages and endpoints talk to these, never to a provider's SDK,
  * so a provider can be swapped by configuration and every failure arrives as one of six kinds.
  */
 import { ERROR_TABLE } from '../../lib/error-table.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin audit log (issue "Panel de administración", item 8): every admin action is written with who, when,
+ * The admin audit log: every admin action is written with who, when,
  * what and the values before and after, in the same transaction as the change it records.
  */
 import { getPool } from '../db/client.ts';

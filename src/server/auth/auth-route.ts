@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
 export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
 /**
- * Spanish for better-auth's error codes (SPEC §8 wording where it has one), all of them (a test compares this
+ * Spanish for better-auth's error codes (SPEC's wording where it has one), all of them (a test compares this
  * with the codes the configured instance can answer). The code itself is kept for the forms.
  */
 export const AUTH_MESSAGES: Record<string, string> = {
@@ -110,7 +110,7 @@ function kindForStatus(status: number): ErrorKind {
   return 'invalid_input';
 }
 
-/** Our own hooks already answer in Spanish under this code (src/features/auth/auth-forms.ts). */
+/** Our own hooks already answer in Spanish under this code (src/lib/auth-forms.ts). */
 const SPANISH_MESSAGE_CODE = 'MENSAJE';
 
 /** better-auth's JSON error rewritten in Spanish, keeping its code and status (the forms choose SPEC texts by code). */

@@ -1,6 +1,6 @@
 /**
  * Accounts: better-auth with e-mail + password and, when configured, Google, on our own tables (profiles is the
- * user table), sessions in the database, verification e-mail, SPEC §6 roles and per-IP rate limits in PostgreSQL.
+ * user table), sessions in the database, verification e-mail, roles (user and admin) and per-IP rate limits in PostgreSQL.
  */
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
 import { betterAuth } from 'better-auth';
@@ -21,9 +21,9 @@ import {
   profileUpdate,
   registerFields,
   SPANISH_MESSAGE_CODE,
-} from '../../features/auth/auth-forms.ts';
-import { deleteAccountFiles, deleteAccountRows, type AccountFiles } from '../../features/dashboard/account-deletion.server.ts';
-import { avatarUrlFor } from '../../features/dashboard/avatar-url.server.ts';
+} from '../../lib/auth-forms.ts';
+import { deleteAccountFiles, deleteAccountRows, type AccountFiles } from './account-deletion.ts';
+import { avatarUrlFor } from './avatar-url.ts';
 import { getDb, getPool, type Database } from '../db/client.ts';
 import { accounts, profiles, sessions, verifications } from '../db/schema.ts';
 import { createMailer, type SendMail } from '../email/mailer.ts';

@@ -1,4 +1,4 @@
-/** SPEC §6: how a new account's profile gets its role and its name. */
+/** How a new account's profile gets its role and its name. */
 
 export type Role = 'user' | 'admin';
 

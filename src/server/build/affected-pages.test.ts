@@ -40,7 +40,9 @@ describe('affectedPages', () => {
     const affected = affectedPages(input(after));
     expect(affected).toMatchObject({ kind: 'pages', tools: ['d'] });
     const paths = pages(affected);
-    expect(paths).toEqual(expect.arrayContaining([...CATALOGUE_PAGES, '/claude', '/alternativas/claude', '/og/claude.png', '/categoria/texto']));
+    expect(paths).toEqual(expect.arrayContaining([...CATALOGUE_PAGES, '/claude', '/alternativas/claude', '/categoria/texto']));
+    // Drawn on demand under a content key, the social image is no page of the build.
+    expect(paths.filter((path) => path.startsWith('/og/'))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['/ia-para/escribir-textos', '/ia-para/crear-imagenes', '/sitemap-1.xml']));
     expect(paths).not.toContain('/chatgpt');
     expect(paths.filter((path) => path.startsWith('/categoria/'))).toEqual(['/categoria/texto']);

@@ -56,7 +56,8 @@ export function affectedPages(input: AffectedInput): Affected {
   for (const id of tools) {
     for (const tool of [before.tools[id], after.tools[id]]) {
       if (!tool) continue;
-      paths.add(`/${tool.slug}`).add(`/alternativas/${tool.slug}`).add(`/og/${tool.slug}.png`);
+      // Its social image is no file of the build: drawn on demand, under a key that changes with it (decision 015).
+      paths.add(`/${tool.slug}`).add(`/alternativas/${tool.slug}`);
       for (const category of tool.categories) categories.add(category);
     }
   }

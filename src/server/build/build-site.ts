@@ -19,7 +19,7 @@ import {
 } from './builds.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
-import { buildSearchIndex } from '../../features/search/search-index.server.ts';
+import { buildSearchIndex } from '../search/search-index.ts';
 import { precompressDirectory } from './precompress.ts';
 import type { WarmRenderer } from './warm-renderer.ts';
 

@@ -7,7 +7,7 @@
  */
 import { readdir, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSearchIndex, SEARCH_CARDS_FILE } from '../../features/search/search-index.server.ts';
+import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';

@@ -6,7 +6,7 @@ describe('pageFile and twinAddress', () => {
     expect(pageFile('/')).toBe('index.html');
     expect(pageFile('/chatgpt')).toBe('chatgpt.html');
     expect(pageFile('/categoria/imagen/pagina/2')).toBe('categoria/imagen/pagina/2.html');
-    expect(pageFile('/og/chatgpt.png')).toBe('og/chatgpt.png');
+    expect(pageFile('/feed.xml')).toBe('feed.xml');
     expect(pageFile('/pagefind/tarjetas.json')).toBe('pagefind/tarjetas.json');
     expect(twinAddress('/')).toBe('/reconstruccion-interna');
     expect(twinAddress('/sitemap-2.xml')).toBe('/reconstruccion-interna/sitemap-2.xml');

@@ -1,5 +1,5 @@
 /**
- * Enrichment and link checking of the listed tools (issue 14), run by `npm run catalogue:enrich` and by the
+ * Enrichment and link checking of the listed tools, run by `npm run catalogue:enrich` and by the
  * server's background job (jobs.ts). For each tool due a check it reads its own homepage (site-check.ts),
  * records the evidence in link_checks, keeps what the page says about itself in posts.enrichment, and:
  * - stores its og:image, re-encoded, as the card image and its icon as the logo, only where nothing better
@@ -21,7 +21,7 @@ import { HostGate } from './host-gate.ts';
 import { rankIcons, isSvgIcon, type PageMeta } from '../net/page-meta.ts';
 import { describeFailure, SITE_CHECK_DEFAULTS, SiteChecker, type SiteCheck, type SiteCheckConfig } from './site-check.ts';
 
-/** Three failed checks in a row flag a tool (issue 14). */
+/** Three failed checks in a row flag a tool for an admin to review. */
 export const FAILURES_TO_FLAG = 3;
 
 /**

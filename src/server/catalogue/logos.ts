@@ -1,8 +1,8 @@
 /**
- * Curated logos (issue 14): brand marks from icon packages on the npm registry, matched to seeded tools by the
+ * Curated logos: brand marks from icon packages on the npm registry, matched to seeded tools by the
  * reviewed list in supabase/seed/logos.json (never by a fuzzy guess), rasterised with sharp to a 256 px PNG on
  * white and stored through the storage driver. The packages are trusted, installed files, unlike an icon a
- * tool's site serves, which enrichment never rasterises (DESIGN §8 refuses SVG from outside).
+ * tool's site serves, which enrichment never rasterises (an SVG from outside is refused: it can carry scripts and remote references).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * One check of a listed tool's own site (issue 14): robots.txt first, then its homepage, every request through
+ * One check of a listed tool's own site: robots.txt first, then its homepage, every request through
  * safe-fetch and the host gate. The answer says what happened and whether it is evidence against the tool, in
  * words an admin can act on. Nothing here writes to the database.
  */

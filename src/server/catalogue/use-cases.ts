@@ -1,5 +1,5 @@
 /**
- * Tags every untagged tool with its use cases (issue 18), by the rule of src/lib/tasks/tagging.ts: from its
+ * Tags every untagged tool with its use cases, by the rule of src/lib/tasks/tagging.ts: from its
  * categories, keywords and texts. Only rows whose use_cases is NULL are touched, so running it again (npm run
  * db:seed, each start) never undoes what an admin or an author chose, even an empty list.
  */

@@ -33,7 +33,7 @@ const timestamps = {
 };
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
-// 'withdrawn' (issue 22): off the site by its author or an admin's unpublishing (its reason in review_note); the author may ask it back.
+// 'withdrawn': off the site by its author or an admin's unpublishing (its reason in review_note); the author may ask it back.
 export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected', 'withdrawn']);
 export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
 export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
@@ -209,7 +209,7 @@ export const posts = pgTable(
     imageSource: imageSource('image_source').notNull().default('none'),
     logoSource: imageSource('logo_source').notNull().default('none'),
     savedCount: integer('saved_count').notNull().default(0),
-    // Published reviews' stars (issue 20), moved by the reviews trigger in the same transaction as the review. They
+    // Published reviews' stars, moved by the reviews trigger in the same transaction as the review. They
     // replace SPEC's likes_count, which nothing could ever move (docs/decisions/011-valoraciones.md).
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -444,7 +444,7 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** 'Visitar' clicks (SPEC §4 "Views": pressing Visit), one row per browser session and tool every 30 minutes. */
+/** 'Visitar' clicks (a press of the button to the tool's site), one row per browser session and tool every 30 minutes. */
 export const postClicks = pgTable(
   'post_clicks',
   {
@@ -512,7 +512,7 @@ export const aiUsage = pgTable(
 );
 
 /**
- * Searches on /buscar that found nothing or almost nothing (issue 18), for the admin's «Búsquedas sin resultado»:
+ * Searches on /buscar that found nothing or almost nothing, for the admin's «Búsquedas sin resultado»:
  * the folded query text and how often it was searched each day (UTC). Nothing about who searched.
  */
 export const searchMisses = pgTable(
@@ -528,7 +528,7 @@ export const searchMisses = pgTable(
 );
 
 /**
- * Ratings and reviews (issue 20): one per account and tool, 1-5 stars and optional plain text. A trigger keeps
+ * Ratings and reviews: one per account and tool, 1-5 stars and optional plain text. A trigger keeps
  * posts.rating_count and rating_sum in step with the published ones and stamps the tool's page.
  */
 export const reviews = pgTable(
@@ -598,7 +598,7 @@ export const reviewReports = pgTable(
 );
 
 /**
- * «Respuesta del fabricante» (issue 20): the tool's verified maker answers a review once, in plain text like
+ * «Respuesta del fabricante»: the tool's verified maker answers a review once, in plain text like
  * reviews. It shows only under a published review, so hiding the review hides it too.
  */
 export const reviewReplies = pgTable(
@@ -622,7 +622,7 @@ export const reviewReplies = pgTable(
   ],
 );
 
-/** Why a visitor reports a tool (issue 20, «Informar de un problema»); the Spanish labels are in src/features/reports/. */
+/** Why a visitor reports a tool («Informar de un problema»); the Spanish labels live with the reports feature. */
 export const reportReason = pgEnum('report_reason', ['wrong_info', 'broken_link', 'duplicate', 'unsafe', 'other']);
 export const reportStatus = pgEnum('report_status', ['open', 'resolved', 'dismissed']);
 
@@ -657,7 +657,7 @@ export const toolReports = pgTable(
 export const claimMethod = pgEnum('claim_method', ['email', 'site']);
 export const claimStatus = pgEnum('claim_status', ['pending', 'verified', 'revoked']);
 
-/** A user's claim to be a tool's maker (issue 20, «¿Es tu herramienta?»); at most one verified claim per tool. */
+/** A user's claim to be a tool's maker («¿Es tu herramienta?»); at most one verified claim per tool. */
 export const toolClaims = pgTable(
   'tool_claims',
   {
@@ -715,7 +715,7 @@ export const listingProposals = pgTable(
 );
 
 /**
- * The publish form as its author left it (issue 22): saved as they type, resumable on any device, submitted later
+ * The publish form as its author left it: saved as they type, resumable on any device, submitted later
  * through the normal publish. A row of its own rather than a post: a draft may lack a title, slug or category, and
  * nothing that lists, counts, rebuilds or indexes posts can ever see it.
  */
@@ -734,9 +734,9 @@ export const submissionDrafts = pgTable(
 );
 
 /**
- * «Redactar con IA» (issue 19): an article and facts the configured text model drafted from a tool's own site.
+ * «Redactar con IA»: an article and facts the configured text model drafted from a tool's own site.
  * Nothing here reaches the tool's page until an admin accepts it (status 'accepted'); queued and running rows are
- * the batch of Publicados, worked through one at a time by src/features/drafting/queue.server.ts.
+ * the batch of Publicados, worked through one at a time by the drafting feature's queue.
  */
 export const articleDraftStatus = pgEnum('article_draft_status', ['queued', 'running', 'pending', 'accepted', 'discarded', 'failed']);
 
@@ -776,7 +776,7 @@ export const articleDrafts = pgTable(
 );
 
 /**
- * Who opened an on-demand comparison «/comparar/{a}-vs-{b}» (issue 20), one row per pair and visitor (a hash of the
+ * Who opened an on-demand comparison «/comparar/{a}-vs-{b}», one row per pair and visitor (a hash of the
  * address, never the address), with the last day seen: a pair that enough distinct visitors compared in the last
  * 30 days becomes indexable and enters the sitemap. One visitor counts once, however often they reload.
  */
@@ -797,7 +797,7 @@ export const comparisonVisits = pgTable(
 );
 
 /**
- * Notices for the site's admins (issue 22) waiting for the daily digest («Resumen diario» in the settings): a new
+ * Notices for the site's admins waiting for the daily digest («Resumen diario» in the settings): a new
  * or resubmitted tool, or one its author withdrew. sent_at is set when the digest that carried it went out.
  */
 export const adminNotices = pgTable(

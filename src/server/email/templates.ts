@@ -75,7 +75,7 @@ export function emailChangeNoticeEmail(options: { to: string; name: string; newE
   };
 }
 
-/** Sent to the author when a moderator approves their submission (issue 11): the page is live at `url`. */
+/** Sent to the author when a moderator approves their submission: the page is live at `url`. */
 export function approvalEmail(options: { to: string; name: string; title: string; url: string; siteName: string }): MailMessage {
   const intro = `Hola, ${options.name}:`;
   const news = `Hemos revisado «${options.title}» y ya está publicada en ${options.siteName}. Gracias por compartirla.`;
@@ -103,7 +103,7 @@ export function rejectionEmail(options: { to: string; name: string; title: strin
   };
 }
 
-/** Sent to an address at a tool's own domain when someone claims the tool (issue 20): the one-time link proves it. */
+/** Sent to an address at a tool's own domain when someone claims the tool: the one-time link proves it. */
 export function claimEmail(options: { to: string; name: string; title: string; url: string; hours: number; siteName: string }): MailMessage {
   const intro = `Hola, ${options.name}:`;
   const news = `Has pedido verificar que «${options.title}» es tuya en ${options.siteName}. Abre este enlace con tu cuenta iniciada para confirmarlo.`;
@@ -116,7 +116,7 @@ export function claimEmail(options: { to: string; name: string; title: string; u
   };
 }
 
-/** Sent to the author when an admin takes their published tool off the site (issue 22), with the admin's reason. */
+/** Sent to the author when an admin takes their published tool off the site, with the admin's reason. */
 export function withdrawalEmail(options: { to: string; name: string; title: string; reason: string; dashboardUrl: string; siteName: string }): MailMessage {
   const intro = `Hola, ${options.name}:`;
   const news = `Hemos retirado «${options.title}» de ${options.siteName}: ya no se muestra en el sitio.`;

@@ -1,8 +1,8 @@
 /**
- * The one allowlist for HTML we store or show that we did not write ourselves (DESIGN §8): model output
+ * The one allowlist for HTML we store or show that we did not write ourselves: model output
  * from the AI utilities and rich text from the editor. Anything not listed is dropped: scripts, styles,
  * iframes, forms, event handlers, style and class attributes. Link addresses may be http, https, mailto
- * or tel (SPEC §5); image addresses http, https or data.
+ * or tel; image addresses http, https or data.
  */
 import sanitizeHtml from 'sanitize-html';
 import { VIDEO_EMBED_HOSTS, videoEmbedUrl } from '../../lib/video-embed.ts';
@@ -125,7 +125,7 @@ export function sanitizeHtmlContent(html: string): string {
   return sanitizeHtml(repairTags(html, OPTIONS.nonTextTags!), OPTIONS).trim();
 }
 
-// The rich-text editor's formatting (SPEC §2 toolbar) arrives as a few inline styles and attributes. Each style
+// The rich-text editor's toolbar formatting arrives as a few inline styles and attributes. Each style
 // property is allowed only with values of the shapes the editor writes: no url(), expression() or other tricks.
 const COLOR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d{1,3})\s*)?\))$/i;
 const FONT_FAMILY =
@@ -176,9 +176,9 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
- * Safe HTML from the publication editor (SPEC §2 toolbar): the common allowlist plus the editor's formatting
+ * Safe HTML from the publication editor: the common allowlist plus the editor's formatting
  * (colours, font, size, alignment, indent, direction as checked inline styles and dir) and video players from
- * YouTube and Vimeo only (SPEC §5: links http/https/mailto/tel, images http/https/data).
+ * YouTube and Vimeo only (links http/https/mailto/tel, images http/https/data).
  */
 export function sanitizeRichText(html: string): string {
   // A player frame is kept only when closed: an unclosed one would take the rest of the text with it.

@@ -5,7 +5,7 @@
  * src/pages/api stays the single definition for `npm run dev` and Vercel: both call the same function.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toolListResponse } from '../../features/catalogue/tool-list.server.ts';
+import { toolListResponse } from '../catalogue/tool-list.ts';
 
 const DIRECT_ROUTES: Record<string, (url: URL) => Promise<Response>> = {
   '/api/tools': toolListResponse,

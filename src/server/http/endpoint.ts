@@ -24,7 +24,7 @@ type Need = 'user' | Permission;
 
 /**
  * Who may call: 'public', 'user' (signed in), a permission, or one of those two with the endpoint's own wording
- * of the 401 and 403 (SPEC §8 has 'Necesitas iniciar sesión para publicar.' and the like for some forms).
+ * of the 401 and 403 (SPEC has 'Necesitas iniciar sesión para publicar.' and the like for some forms).
  */
 type Access = 'public' | Need | { need: Need; signedOut?: string; forbidden?: string };
 

@@ -3,7 +3,7 @@
  * admins' redirects, and 410 for tools deleted on purpose. Each process keeps the table in memory and reloads
  * it at most every few seconds, so a change made in the admin panel applies to every process within seconds.
  *
- * Two rules for categories (issue 22) come with the table: an inactive category's address and its pages answer
+ * Two rules for categories come with the table: an inactive category's address and its pages answer
  * 410 before any file of the build being served, and a redirect between two category addresses (a renamed or
  * merged category) also carries each page /pagina/{n} to the same page of the target, or to its first page when
  * the target has fewer pages.

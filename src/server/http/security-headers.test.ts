@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ADSENSE_SCRIPT_URL, adNetworkSources } from '../../features/ads/ads-policy.server.ts';
+import { ADSENSE_SCRIPT_URL, adNetworkSources } from '../ads/ads-policy.ts';
 import { baseSecurityHeaders, inlineScriptHashes, pagePolicy } from './security-headers.ts';
 
 const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;

@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (DESIGN §8). HTML pages get a Content-Security-Policy whose script-src
+ * Security headers for every response. HTML pages get a Content-Security-Policy whose script-src
  * lists the SHA-256 of each inline script the page carries (Astro's island loader, small hoisted scripts), so
  * no 'unsafe-inline' is needed for scripts; frame-ancestors 'none' stops any other site from framing us.
  */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
-import { adPolicySources } from '../../features/ads/ads-policy.server.ts';
+import { adPolicySources } from '../ads/ads-policy.ts';
 import { getPool } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { directRoute, sendWebResponse } from './direct-routes.ts';
@@ -164,7 +164,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
   const previous = new PreviousAssets(options.buildsDir, security);
 
   /**
-   * The hot path (issue 21: the profile showed parsing, header merging and awaits around every file): a GET or HEAD
+   * The hot path (a CPU profile under load showed parsing, header merging and awaits around every file): a GET or HEAD
    * for a file in memory at one of its plain addresses, with no redirect and no newer version on demand, answered
    * without building a URL or a promise. What handle() checks first (a broken Host, a trailing slash, the health path)
    * cannot apply to such a request; anything else, and any doubt, goes to handle(), which answers as it always did.

@@ -4,7 +4,7 @@
  * costs one buffer write. The build writes a brotli and a gzip copy of every text file (src/server/build/precompress.ts);
  * the server sends the best one the browser accepts, and compresses a file itself only when a build has no copies.
  *
- * What a request costs beyond the bytes was measured with a CPU profile under load (issue 21): parsing the address,
+ * What a request costs beyond the bytes was measured with a CPU profile under load: parsing the address,
  * six setHeader calls and then a headers object merged into them, three map lookups per address, an await per file.
  * So every address a file answers to is resolved once per build, and a file in memory keeps its complete response
  * headers (security headers included) per encoding, written in one writeHead: a page in demand costs a map lookup and
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { COMPRESSED_SUFFIX } from '../build/precompress.ts';
-import { pageCarriesAds } from '../../features/ads/ads-policy.server.ts';
+import { pageCarriesAds } from '../ads/ads-policy.ts';
 import { baseSecurityHeaders, inlineScriptHashes, isHtml, isScript, pagePolicy, type PolicySources, type SecurityOptions } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 /**
- * The image type a file really is, read from its first bytes (DESIGN §8: never trust the name or the
+ * The image type a file really is, read from its first bytes (never trust the name or the
  * declared content type). SVG is deliberately absent: it is a document that can carry scripts.
  */
 export type SniffedImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';

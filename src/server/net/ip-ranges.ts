@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a server-side fetch on a visitor's behalf may reach (DESIGN §8): only globally
+ * Which IP addresses a server-side fetch on a visitor's behalf may reach: only globally
  * routable unicast ones. Everything else (this machine, the LAN, the cloud's metadata service, carrier NAT,
  * multicast, documentation ranges) is refused, including IPv4 addresses hidden inside IPv6 forms.
  */

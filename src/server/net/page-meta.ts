@@ -212,7 +212,7 @@ function titleOf(scan: string): string | undefined {
   return textStart < 0 || close < 0 ? undefined : scan.slice(textStart + 1, close);
 }
 
-/** Whether an icon's address or declared type says SVG (never rasterised from a site: DESIGN §8). */
+/** Whether an icon's address or declared type says SVG (never rasterised from a site: an SVG can carry scripts and remote references). */
 export function isSvgIcon(icon: PageIcon): boolean {
   return icon.type === 'image/svg+xml' || /\.svgz?(?:[?#]|$)/i.test(new URL(icon.url).pathname);
 }
@@ -227,7 +227,7 @@ export function rankIcons(icons: readonly PageIcon[]): PageIcon[] {
     .sort((a, b) => Number(b.rel === 'apple-touch-icon') - Number(a.rel === 'apple-touch-icon') || b.size - a.size);
 }
 
-/** What the link checker keeps of a page (issue 14). */
+/** What the link checker keeps of a page. */
 export interface PageMeta {
   title: string | null;
   description: string | null;

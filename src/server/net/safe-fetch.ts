@@ -1,6 +1,6 @@
 /**
  * Fetches from a URL someone else chose (an image a visitor typed, a listed tool's site) without letting it
- * reach our own network (DESIGN §8, SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
+ * reach our own network (SSRF). Every hop: http(s) only, the name resolved here and every address checked, the
  * connection opened to that checked address (a custom `lookup`, so a second DNS answer cannot swap it),
  * redirects followed by hand and checked again, a byte limit counted while streaming, one total deadline; for
  * images, also an image/* content type and image magic bytes.

@@ -1,5 +1,5 @@
 /**
- * SVG templates of the social images (SPEC §9: 1200×630) and the publisher logo (512×512).
+ * SVG templates of the social images (1200×630) and the publisher logo (512×512).
  * Text uses a generic font family so librsvg picks an installed sans-serif; we cannot measure glyphs
  * here, so line breaks and pill widths use a conservative average character width.
  */

@@ -1,5 +1,5 @@
 /**
- * Fixed-window counters in rate_limit_buckets, shared by every app instance (DESIGN §4). One upsert
+ * Fixed-window counters in rate_limit_buckets, shared by every app instance. One upsert
  * checks and counts atomically, so concurrent requests cannot all pass.
  */
 import type pg from 'pg';

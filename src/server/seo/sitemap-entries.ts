@@ -31,13 +31,13 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     { path: '/', lastmod: catalogueChanged, ...sitemapRules.home },
     { path: '/categorias', lastmod: catalogueChanged, ...sitemapRules.hub },
     { path: contentPages.freeTools.path, lastmod: revised(contentPages.freeTools.revised), ...sitemapRules.hub },
-    // SPEC §9: the image generator has the hubs' priority and rate (0.8, weekly); the other two utilities too.
+    // The image generator has the hubs' priority and rate (0.8, weekly); the other two utilities too.
     ...[contentPages.imageGenerator, contentPages.imageDescriptions, contentPages.storyGenerator].map((page) => ({
       path: page.path,
       lastmod: revised(page.revised),
       ...sitemapRules.hub,
     })),
-    // Every page of a category (issue 21: /categoria/{slug}/pagina/{n} after the first), cut as the pages are.
+    // Every page of a category (/categoria/{slug}/pagina/{n} after the first), cut as the pages are.
     ...categories.flatMap((category) =>
       [1, ...extraCategoryPages(category.toolCount)].map((page) => ({
         path: categoryPageHref(category.slug, page),
@@ -49,7 +49,7 @@ export async function loadSitemapEntries(): Promise<SitemapEntry[]> {
     ...TASKS.map((task) => ({ path: taskHref(task.slug), lastmod: catalogueChanged, ...sitemapRules.category })),
     ...tools.map((tool) => ({ path: `/${tool.slug}`, lastmod: tool.lastmod, ...sitemapRules.tool })),
     // Alternatives pages of indexable tools (a thin tool's is noindex), and only the curated and the frequently
-    // compared comparisons (issue 20); both change with the catalogue.
+    // compared comparisons; both change with the catalogue.
     ...candidates
       .filter((tool) => tool.indexable && hasAlternativesPage(tool, candidates))
       .map((tool) => ({ path: alternativesHref(tool.slug), lastmod: catalogueChanged, ...sitemapRules.category })),

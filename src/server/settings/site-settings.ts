@@ -3,7 +3,7 @@
  * most every few seconds, so a change saved in the admin panel reaches every process (and every page rendered
  * on demand) within seconds; prerendered pages pick it up with the rebuild the change schedules.
  */
-import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type SettingsGroup, type SiteSettings } from '../../features/admin/settings-schema.ts';
+import { SETTINGS_GROUPS, SETTINGS_SCHEMAS, type SettingsGroup, type SiteSettings } from '../../lib/settings-schema.ts';
 import { getPool } from '../db/client.ts';
 import type { Queryable } from '../db/queryable.ts';
 import { loggableFailure } from '../db/unavailable.ts';

@@ -1,5 +1,5 @@
 /**
- * The contract every storage driver keeps (DESIGN §2 "files"), and the rules shared by all of them: what a key
+ * The contract every storage driver keeps, and the rules shared by all of them: what a key
  * looks like, which widths images are served at, and how a stored reference from the database maps back to a key.
  *
  * The database stores keys (`generated/2026-11/<uuid>.jpg`), never URLs: a URL depends on the driver and, with
@@ -7,14 +7,14 @@
  * keyOf() reads both.
  */
 
-/** SPEC §7: the widths (and quality) images are served at. */
+/** The widths (and quality) images are served at. */
 export const SERVED_WIDTHS = [600, 900, 1200, 1600] as const;
 export const SERVED_QUALITY = 85;
 export type ServedWidth = (typeof SERVED_WIDTHS)[number];
 
 export interface StorageDriver {
   readonly name: 'local' | 'supabase';
-  /** Stores bytes under key; never overwrites (SPEC §7): an existing key throws StoredFileExistsError. */
+  /** Stores bytes under key; never overwrites: an existing key throws StoredFileExistsError. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Removes the file; a missing file is not an error (a retried delete must succeed). */
   delete(key: string): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Every stored image passes through sharp (DESIGN §8): the format is read from the bytes, not from a
+ * Every stored image passes through sharp: the format is read from the bytes, not from a
  * header; SVG and anything else that is not a raster photo format is refused; the result is re-encoded,
  * so no provider or uploader byte is ever served as-is.
  */

@@ -32,7 +32,7 @@ export class LocalStorage implements StorageDriver {
     const file = this.fileFor(key);
     await mkdir(path.dirname(file), { recursive: true });
     // Written aside then hard-linked into place: a reader never sees half a file, and link() fails
-    // with EEXIST instead of overwriting (SPEC §7: uploads never overwrite).
+    // with EEXIST instead of overwriting (uploads never overwrite).
     const temporary = `${file}.${randomUUID()}.tmp`;
     await writeFile(temporary, bytes, { flag: 'wx' });
     try {

@@ -1,5 +1,5 @@
 /**
- * Where uploaded and generated files live (DESIGN §2 "files"): STORAGE_DRIVER picks the driver once per
+ * Where uploaded and generated files live: STORAGE_DRIVER picks the driver once per
  * process. Callers see only the StorageDriver contract of driver.ts and store keys, never URLs.
  */
 import path from 'node:path';

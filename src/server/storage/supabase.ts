@@ -20,9 +20,9 @@ import {
 } from './driver.ts';
 
 export const DEFAULT_SUPABASE_BUCKET = 'uploads';
-/** SPEC §7: uploads are cached for an hour. */
+/** Uploads are cached for an hour. */
 const CACHE_SECONDS = '3600';
-/** SPEC §9's largest upload is 10 MB; the bucket refuses anything bigger. */
+/** The largest upload (a description's source image) is 10 MB; the bucket refuses anything bigger. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
 

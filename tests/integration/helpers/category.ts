@@ -1,5 +1,5 @@
 /** A category's whole list as its pages and GET /api/tools give it, 24 at a time, for tests that check all of it. */
-import type { ToolListRequest } from '../../../src/features/catalogue/filters.ts';
+import type { ToolListRequest } from '../../../src/lib/catalogue/filters.ts';
 import { CATEGORY_PAGE_SIZE } from '../../../src/lib/category-paging.ts';
 import type { ToolCardData } from '../../../src/lib/tool-card.ts';
 import { listTools } from '../../../src/server/db/queries/public/tools.ts';

@@ -2,9 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { NameEntry } from '../../../src/features/search/name-match.ts';
+import type { NameEntry } from '../../../src/lib/search/name-match.ts';
 import type { Pagefind } from '../../../src/features/search/pagefind.ts';
-import { SEARCH_NAMES_PATH } from '../../../src/features/search/search.ts';
+import { SEARCH_NAMES_PATH } from '../../../src/lib/search/search.ts';
 
 export interface NodePagefind extends Pagefind {
   options(options: { basePath: string }): Promise<void>;

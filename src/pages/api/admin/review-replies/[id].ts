@@ -1,4 +1,4 @@
-import { deleteReplyAsAdminEndpoint } from '../../../../features/admin/reviews.server.ts';
+import { deleteReplyAsAdminEndpoint } from '../../../../features/reviews/reviews-admin.server.ts';
 
 export const prerender = false;
 

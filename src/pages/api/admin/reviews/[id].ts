@@ -1,4 +1,4 @@
-import { deleteReviewAsAdminEndpoint, setReviewStatusEndpoint } from '../../../../features/admin/reviews.server.ts';
+import { deleteReviewAsAdminEndpoint, setReviewStatusEndpoint } from '../../../../features/reviews/reviews-admin.server.ts';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-/** Reads for the alternatives and comparison pages (issue 20): published tools with their tasks, categories and facts. */
+/** Reads for the alternatives and comparison pages: published tools with their tasks, categories and facts. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { MIN_ALTERNATIVES, type AlternativeSubject } from '../../../../lib/alternatives.ts';
 import type { ToolCardData } from '../../../../lib/tool-card.ts';

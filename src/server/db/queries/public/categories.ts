@@ -30,7 +30,7 @@ const columns = {
 
 export type CategorySummary = Awaited<ReturnType<typeof listCategories>>[number];
 
-/** Active categories in the admin's order, then by name (SPEC §7's order while no order is set), each with its counts. */
+/** Active categories in the admin's order, then by name (the plain name order while no order is set), each with its counts. */
 export async function listCategories() {
   return getDb().select(columns).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.position), asc(categories.name));
 }

@@ -1,5 +1,5 @@
 /**
- * Visits to on-demand comparisons (issue 20): who compared which pair, so that a pair enough people compare becomes
+ * Visits to on-demand comparisons: who compared which pair, so that a pair enough people compare becomes
  * indexable and enters the sitemap. The visitor is a hash of their address: one address counts once per pair.
  */
 import { createHmac } from 'node:crypto';

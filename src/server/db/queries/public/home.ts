@@ -1,5 +1,5 @@
 /** Everything the prerendered home page reads, in one round of parallel queries. */
-import { DEFAULT_FILTER } from '../../../../features/catalogue/filters.ts';
+import { DEFAULT_FILTER } from '../../../../lib/catalogue/filters.ts';
 import { listCategories } from './categories.ts';
 import { readSiteCounts } from './stats.ts';
 import { listTools } from './tools.ts';

@@ -1,18 +1,18 @@
-/** Reads for the tool page's build: one query for every social image instead of one per tool. */
-import { asc, eq } from 'drizzle-orm';
+/** What the social image of a tool shows, read on each request for `/og/{slug}.png`: it decides the image (docs/decisions/015). */
+import { and, eq } from 'drizzle-orm';
 import type { CategoryChip } from '../../../../lib/tool-card.ts';
 import { getDb } from '../../client.ts';
 import { posts } from '../../schema.ts';
 import { toolCardColumns } from './tools.ts';
 
-/** What a tool's social image shows: title, pricing and its primary category (first chip). */
-export async function listToolsForSocialImages() {
-  const rows = await getDb()
-    .select({ slug: posts.slug, title: posts.title, pricing: posts.pricing, categories: toolCardColumns.categories })
+/** Title, pricing and primary category (first chip) of a published tool; undefined for any other slug. */
+export async function getPublishedToolForSocialImage(slug: string) {
+  const [row] = await getDb()
+    .select({ title: posts.title, pricing: posts.pricing, categories: toolCardColumns.categories })
     .from(posts)
-    .where(eq(posts.status, 'published'))
-    .orderBy(asc(posts.slug));
-  return rows.map(({ categories, ...tool }) => ({ ...tool, category: (categories as CategoryChip[])[0] ?? null }));
+    .where(and(eq(posts.slug, slug), eq(posts.status, 'published')))
+    .limit(1);
+  if (!row) return undefined;
+  const { categories, ...tool } = row;
+  return { ...tool, category: (categories as CategoryChip[])[0] ?? null };
 }
-
-export type SocialImageTool = Awaited<ReturnType<typeof listToolsForSocialImages>>[number];

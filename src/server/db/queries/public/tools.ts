@@ -1,6 +1,6 @@
 /** Public reads of published tools: only the columns each view needs. */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type FilterType, type ToolListRequest, type ToolSort } from '../../../../features/catalogue/filters.ts';
+import { PAGE_SIZE, type FilterType, type ToolListRequest, type ToolSort } from '../../../../lib/catalogue/filters.ts';
 import { RATING_PRIOR } from '../../../../lib/rating.ts';
 import { normalizeForSearch } from '../../../../lib/text.ts';
 import { MIN_ARTICLE_TEXT } from '../../../../lib/thin-article.ts';
@@ -57,7 +57,7 @@ export const indexable = sql`(NOT ${posts.articleIsTemplate} AND ${posts.article
 const APPLICATION_KEYWORDS = ['app móvil', 'app de escritorio', 'extensión del navegador', 'creador de apps'];
 
 /**
- * The order of each filter (DESIGN §9): 'Nuevas' by real publication date, 'Populares' by the 30-day score,
+ * The order of each filter (ours, not SPEC's views for all three rankings): 'Nuevas' by real publication date, 'Populares' by the 30-day score,
  * 'Más Visitadas' by page views, 'Más Usadas' by clicks out to the tool's site. Ties (the seeded catalogue shares
  * one publication moment; new sites have no counts) fall back to the editorial rank, then the newest, then the title.
  */
@@ -88,8 +88,8 @@ function inCategory(slug: string): SQL | undefined {
 const bayesian = sql`((${sql.raw(String(RATING_PRIOR.weight * RATING_PRIOR.mean))} + ${posts.ratingSum})::float8 / (${sql.raw(String(RATING_PRIOR.weight))} + ${posts.ratingCount}))`;
 
 /**
- * A category page's orders (SPEC §2 Category). SPEC ranks 'popular' by likes minus dislikes; likes became the
- * star rating ('Más valoradas', issue 20), so real visits rank it, then the rating and the editorial flag.
+ * A category page's orders. SPEC ranks 'popular' by likes minus dislikes; likes became the
+ * star rating ('Más valoradas', from verified reviews), so real visits rank it, then the rating and the editorial flag.
  */
 const sortOrderings: Record<ToolSort, SQL[]> = {
   newest: orderings.new,
@@ -149,7 +149,7 @@ async function countTools(where: SQL | undefined): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Featured sidebar and sections: newest featured first (SPEC §7). */
+/** Featured sidebar and sections: newest featured first. */
 export async function listFeaturedTools(limit: number, excludeId?: string): Promise<ToolCardData[]> {
   const rows = await getDb()
     .select(toolCardColumns)
@@ -197,7 +197,7 @@ export const toolPageColumns = {
   linkStatus: posts.linkStatus,
   articleIsTemplate: posts.articleIsTemplate,
   articleTextLength: posts.articleTextLength,
-  // «Verificada por su creador» (issue 20): someone proved they make it; not the editorial is_verified flag.
+  // «Verificada por su creador»: someone proved they make it; not the editorial is_verified flag.
   makerVerified: sql<boolean>`EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${posts.id} AND c.status = 'verified')`,
   facts: sql<ToolFacts>`${sql.raw(toolFactsJson('"posts"'))}`,
 };
