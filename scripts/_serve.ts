@@ -7,6 +7,7 @@ import { startBackupSchedule } from '../src/server/backup/schedule.ts';
 import { builtSite, rebuildSite } from '../src/server/build/incremental-build.ts';
 import { readContentVersion } from '../src/server/build/fingerprint.ts';
 import { startRebuildWatcher } from '../src/server/build/rebuild-watcher.ts';
+import { WarmRenderer } from '../src/server/build/warm-renderer.ts';
 import { startCatalogueJobs } from '../src/server/catalogue/jobs.ts';
 import { startAdminDigest } from '../src/server/email/admin-notices.ts';
 import type { OpenDatabase } from '../src/server/db/open.ts';
@@ -31,10 +32,12 @@ export async function serveSite({ env, database, builtVersion, beforeDatabaseClo
   log(listeningLine(env, workers));
 
   const buildOptions = siteBuildOptions(env, database);
+  // Kept warm between incremental rebuilds, started at the first one (docs/decisions/013).
+  const renderer = new WarmRenderer({ root: buildOptions.root });
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force })),
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force, renderer })),
     onBuilt: () => site.reload(),
     builtVersion,
     log,
@@ -48,6 +51,7 @@ export async function serveSite({ env, database, builtVersion, beforeDatabaseClo
   const digest = startAdminDigest({ pool: database.pool, log });
   const shutdown = async () => {
     watcher.stop();
+    await renderer.close();
     backups.stop();
     digest.stop();
     await catalogue.stop();

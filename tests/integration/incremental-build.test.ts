@@ -3,14 +3,15 @@
  * and a rename each make a new build in which the home, the category pages, the search index and the sitemap show
  * the change, while pages the change does not touch stay the very same files (hard links to the full build's).
  */
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { buildSite, type BuildOptions } from '../../src/server/build/build-site.ts';
 import { readCurrentBuild } from '../../src/server/build/builds.ts';
-import { buildIncrementally } from '../../src/server/build/incremental-build.ts';
+import { buildIncrementally, rebuildSite } from '../../src/server/build/incremental-build.ts';
+import { WarmRenderer } from '../../src/server/build/warm-renderer.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { loadBuiltSearch, slugOf } from './helpers/pagefind-node.ts';
 
@@ -30,7 +31,10 @@ await pool.query(`
 // pages belong to the full build, as they would on a site started minutes ago.
 await pool.query(`UPDATE posts SET page_changed_at = now() - interval '1 hour'`);
 
+// One renderer for every rebuild below, as a running site keeps it (docs/decisions/013).
+const renderer = new WarmRenderer({ root });
 const options: BuildOptions = {
+  renderer,
   root,
   buildsDir,
   pool,
@@ -103,7 +107,10 @@ beforeAll(async () => {
   fullClient = await client();
 }, 900_000);
 
-afterAll(() => rm(buildsDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await renderer.close();
+  await rm(buildsDir, { recursive: true, force: true });
+});
 
 // Each step is a real rebuild: seconds on a quiet machine, much longer on a loaded one.
 describe('incremental rebuild', { timeout: 300_000 }, () => {
@@ -170,6 +177,43 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(sitemap).toContain(`/${slug}</loc>`);
     expect(sitemap).not.toContain(`/${renamed.slug}</loc>`);
     expect(await searchSlugs(renamed.title)).toContain(slug);
+  });
+
+  it('two rebuilds in a row with the same warm renderer each show their own change', async () => {
+    const edited = await toolOf('imagen', 1);
+    const rendererPid = renderer.pid;
+    expect(rendererPid).toBeDefined();
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, `${edited.title} Primera`]);
+    await incremental();
+    expect(await page(`${edited.slug}.html`)).toContain(`${edited.title} Primera`);
+    // The second rebuild reads the routes' lists again (once-per-build.ts): the tool page and its category show
+    // the second title, not the one the same process read for the first rebuild.
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, `${edited.title} Segunda`]);
+    await incremental();
+    const toolPage = await page(`${edited.slug}.html`);
+    expect(toolPage).toContain(`${edited.title} Segunda`);
+    expect(toolPage).not.toContain(`${edited.title} Primera`);
+    const category = await categoryPages('imagen');
+    expect(category).toContain(`${edited.title} Segunda`);
+    expect(category).not.toContain(`${edited.title} Primera`);
+    expect(renderer.pid).toBe(rendererPid);
+  });
+
+  // A real full build: minutes on a loaded machine, as in beforeAll.
+  it('a full build in between replaces the warm renderer with one on its own server bundle', { timeout: 900_000 }, async () => {
+    const oldPid = renderer.pid;
+    const full = await rebuildSite({ ...options, force: true });
+    expect(full.info.incremental).toBeUndefined();
+    const edited = await toolOf('escritura', 1);
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, `${edited.title} Tras la completa`]);
+    await incremental();
+    expect(await page(`${edited.slug}.html`)).toContain(`${edited.title} Tras la completa`);
+    expect(renderer.pid).toBeDefined();
+    expect(renderer.pid).not.toBe(oldPid);
+    // The renderer runs the bundle the full build compiled, which the new build's server/ links to.
+    const served = (await readCurrentBuild(buildsDir))!.dir;
+    expect(await realpath(path.join(served, 'server'))).toBe(path.join(buildsDir, full.info.id, 'server'));
+    expect((await readFile(`/proc/${renderer.pid}/cmdline`, 'utf8')).split('\0')).toContain(path.join(buildsDir, full.info.id, 'server'));
   });
 
   it('leaves a change it cannot tell apart to the full build', async () => {

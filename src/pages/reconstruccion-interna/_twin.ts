@@ -5,6 +5,7 @@
  * carries exactly its template's styles. Only a request with the renderer's token is answered; on a live server
  * no token exists and every twin is a 404.
  */
+import { oncePerBuild } from '../../server/build/once-per-build.ts';
 import { RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from '../../server/build/twin-routes.ts';
 
 export function twinAllowed(request: Request): boolean {
@@ -20,8 +21,8 @@ interface StaticPath<P> {
   props: P;
 }
 
-// Read once per process: the renderer is a short-lived process started for one rebuild.
-const lists = new Map<string, Promise<unknown>>();
+// Read once per rebuild: the warm renderer keeps this module between rebuilds (once-per-build.ts).
+const lists = new Map<string, () => Promise<unknown>>();
 
 /** The props the route's getStaticPaths gives the page with these params; undefined when the route has no such page. */
 export async function staticProps<P>(
@@ -29,7 +30,11 @@ export async function staticProps<P>(
   list: () => Promise<StaticPath<P>[]> | StaticPath<P>[],
   params: Record<string, string | undefined>,
 ): Promise<P | undefined> {
-  if (!lists.has(route)) lists.set(route, Promise.resolve(list()));
-  const paths = (await lists.get(route)) as StaticPath<P>[];
+  if (!lists.has(route))
+    lists.set(
+      route,
+      oncePerBuild(async () => list()),
+    );
+  const paths = (await lists.get(route)!()) as StaticPath<P>[];
   return paths.find((path) => Object.keys(path.params).every((key) => path.params[key] === params[key]))?.props;
 }

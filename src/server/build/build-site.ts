@@ -21,6 +21,7 @@ import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalo
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
 import { buildSearchIndex } from '../search/search-index.ts';
 import { precompressDirectory } from './precompress.ts';
+import type { WarmRenderer } from './warm-renderer.ts';
 
 export interface BuildOptions {
   root: string;
@@ -37,6 +38,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** What the build is doing and how far along it is (0-100), for the admin panel's rebuild status. */
   onProgress?: BuildProgress;
+  /** The incremental rebuild's renderer, kept warm between rebuilds by a running site; without it each rebuild starts its own. */
+  renderer?: WarmRenderer;
 }
 
 export type BuildProgress = (phase: string, percent: number) => void;
@@ -115,10 +118,10 @@ export interface SiteFingerprint {
   contentVersion: number;
 }
 
-/** What the site built now from this code and database would depend on. */
-export async function siteFingerprint(options: BuildOptions): Promise<SiteFingerprint> {
+/** What the site built now from this code (as `readCodeHash` tells it) and database would depend on. */
+export async function siteFingerprint(options: BuildOptions, readCodeHash: (root: string) => Promise<string> = hashCode): Promise<SiteFingerprint> {
   const [codeHash, contentVersion, catalogueIds, settings] = await Promise.all([
-    hashCode(options.root),
+    readCodeHash(options.root),
     readContentVersion(options.pool),
     readCatalogueIds(options.pool),
     readSettingsHash(options.pool),

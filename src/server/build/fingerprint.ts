@@ -24,6 +24,9 @@ async function listFiles(root: string, relative: string): Promise<string[]> {
   return nested.flat();
 }
 
+/** The code hash this process last computed, per project root. */
+const lastCodeHash = new Map<string, string>();
+
 /** Hash of every source file that shapes the built site. */
 export async function hashCode(root: string): Promise<string> {
   const files = (await Promise.all(CODE_PATHS.map((entry) => listFiles(root, entry)))).flat().sort();
@@ -35,7 +38,18 @@ export async function hashCode(root: string): Promise<string> {
       .update(await readFile(path.join(root, file)))
       .update('\0');
   }
-  return hash.digest('hex');
+  const digest = hash.digest('hex');
+  lastCodeHash.set(root, digest);
+  return digest;
+}
+
+/**
+ * The code hash as this process last computed it (hashing only the first time): what an incremental rebuild
+ * compares, since it renders with the served bundle and the code that bundle came from does not change while the
+ * site runs (docs/decisions/013). A full build hashes again: it compiles what is on disk now.
+ */
+export async function knownCodeHash(root: string): Promise<string> {
+  return lastCodeHash.get(root) ?? hashCode(root);
 }
 
 /** Bumped by database triggers whenever published content changes (not by view counters). */

@@ -5,7 +5,6 @@
  * first build, once a day, for changes whose pages cannot be told apart (categories, featured tools, settings), and
  * whenever an incremental rebuild fails.
  */
-import { spawn } from 'node:child_process';
 import { readdir, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
@@ -13,6 +12,7 @@ import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
 import { buildSite, countPages, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
+import { knownCodeHash } from './fingerprint.ts';
 import {
   activateBuild,
   markBuilding,
@@ -26,17 +26,17 @@ import {
 import { linkTree } from './link-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
-import { EVENT_PREFIX, pageFile, type RenderEvent } from './twin-routes.ts';
+import { pageFile } from './twin-routes.ts';
+import { WarmRenderer } from './warm-renderer.ts';
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
 /** Written again from the database by every rebuild, so never linked from the served build. */
 const SEARCH_FOLDER = path.join('client', 'pagefind');
-const RENDERER = path.join('src', 'server', 'build', 'render-pages.ts');
 /** The search result cards the index build takes (SEARCH_CARDS_FILE), as an address. */
 const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
 
-export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: number; removed: number } | { kind: 'full'; reason: string };
+export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: number; removed: number; phases: RebuildPhases } | { kind: 'full'; reason: string };
 
 const within = (relative: string, folder: string) => relative === folder || relative.startsWith(folder + path.sep);
 
@@ -60,59 +60,48 @@ async function builtSitemapParts(clientDir: string): Promise<number> {
   return (await readdir(clientDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name)).length;
 }
 
-export interface RenderReport {
-  written: string[];
-  missing: string[];
-}
-
-/**
- * Renders `paths` into `outDir` with its own server bundle, in a child process (render-pages.ts); `onWritten` hears
- * of each page as soon as its file is in place.
- */
-function renderPages(options: BuildOptions, outDir: string, paths: string[], onWritten: (pathname: string) => void): Promise<RenderReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(options.root, RENDERER), outDir], {
-      cwd: options.root,
-      env: { ...process.env, DATABASE_URL: options.databaseUrl, SITE_URL: options.siteUrl, SITE_NAME: options.siteName },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    const report: RenderReport = { written: [], missing: [] };
-    let partial = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.startsWith(EVENT_PREFIX)) continue;
-        const event = JSON.parse(line.slice(EVENT_PREFIX.length)) as RenderEvent;
-        if ('written' in event) {
-          report.written.push(event.written);
-          onWritten(event.written);
-        } else report.missing.push(event.missing);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code === 0 && report.written.length + report.missing.length === paths.length) resolve(report);
-      else reject(new Error(`El renderizado incremental terminó con código ${code}:\n${stderr}`));
-    });
-    child.stdin.end(JSON.stringify(paths));
-  });
-}
-
 /** Files under a folder, as full paths. */
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** Milliseconds each phase of an incremental rebuild took; phases overlap (the tree is linked while pages render). */
+export type RebuildPhases = Record<string, number>;
+
+/** Runs `work` and notes how long it took under `name`, also when it fails. */
+async function timed<T>(phases: RebuildPhases, name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases[name] = Math.round(performance.now() - started);
+  }
+}
+
+/** Waits for every branch to settle (none may still write into a folder about to be removed), then throws the first failure. */
+async function allOrFirstFailure(work: readonly Promise<unknown>[]): Promise<void> {
+  const failure = (await Promise.allSettled(work)).find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
 /**
  * Makes and activates a new build from the served one for what changed since it read the database, or says why
- * only a full build will do (nothing is written then).
+ * only a full build will do (nothing is written then). With `options.renderer` (a running site's) the renderer stays
+ * warm for the next rebuild; without it, one is started for this rebuild and stopped after it.
  */
 export async function buildIncrementally(options: BuildOptions): Promise<IncrementalResult> {
+  const renderer = options.renderer ?? new WarmRenderer({ root: options.root });
+  try {
+    return await rebuildFromServed(options, renderer);
+  } finally {
+    if (!options.renderer) await renderer.close();
+  }
+}
+
+async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer): Promise<IncrementalResult> {
   const started = Date.now();
+  const phases: RebuildPhases = {};
   const report = options.onProgress ?? (() => undefined);
   const current = await readCurrentBuild(options.buildsDir);
   if (!current) return { kind: 'full', reason: 'No hay ninguna construcción de la que partir.' };
@@ -120,7 +109,7 @@ export async function buildIncrementally(options: BuildOptions): Promise<Increme
   const { contentReadAt: since, baseFingerprint, fullBuildAt } = current.info;
   if (!before || !since || !baseFingerprint || !fullBuildAt) return { kind: 'full', reason: 'La construcción servida no guarda de qué contenido se hizo.' };
   if (Date.now() - Date.parse(fullBuildAt) > FULL_BUILD_EVERY_MS) return { kind: 'full', reason: 'Toca la construcción completa diaria.' };
-  const fingerprint = await siteFingerprint(options);
+  const fingerprint = await siteFingerprint(options, knownCodeHash);
   if (fingerprint.base !== baseFingerprint) return { kind: 'full', reason: 'Cambiaron el código o la configuración del sitio.' };
   if (fingerprint.full === current.info.fingerprint) return { kind: 'full', reason: 'No hay cambios desde la construcción servida.' };
   // Read before any page: what changes after it is rendered on demand until the next rebuild, as with a full build.
@@ -136,67 +125,103 @@ export async function buildIncrementally(options: BuildOptions): Promise<Increme
     builtSitemapParts: await builtSitemapParts(servedClient),
   });
   if (affected.kind === 'full') return affected;
+  phases['preparación'] = Date.now() - started;
 
   const log = options.log ?? (() => undefined);
+  // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
+  const serverDir = await realpath(path.join(current.dir, 'server'));
+  const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
+  // First: a renderer that is not warm yet loads its bundle while the tree is linked.
+  const rendererReady = timed(phases, 'arranque del renderizador', () => renderer.prepare(serverDir, settings));
+  rendererReady.catch(() => undefined);
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
   const clientDir = path.join(outDir, 'client');
   const finished = await markBuilding(options.buildsDir, id);
+  // Each page is compressed as soon as it is written, while the next ones render.
+  const compressions: Promise<unknown>[] = [];
+  let indexing: Promise<void> | undefined;
   try {
-    report('Copiando la versión publicada', 5);
-    await linkTree(current.dir, outDir, notLinked);
-    // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
-    await symlink(await realpath(path.join(current.dir, 'server')), path.join(outDir, 'server'));
     report('Generando páginas', 20);
-    // The search index is built by Pagefind's own process: it starts as soon as the cards are written, while the
-    // rest of the pages render (the cards come first in the list).
-    let indexing: Promise<number> | undefined;
-    const indexStarted = Date.now();
+    // The search cards first: the index (Pagefind's own process) starts on them while the rest of the pages render.
     const paths = [SEARCH_CARDS_PATH, ...affected.paths.filter((pathname) => pathname !== SEARCH_CARDS_PATH)];
-    const rendered = await renderPages(options, outDir, paths, (pathname) => {
-      if (pathname === SEARCH_CARDS_PATH) indexing = buildSearchIndex(options.pool, clientDir);
-    }).catch(async (error: unknown) => {
-      await indexing?.catch(() => undefined);
-      throw error;
+    // Pages about to be rendered are not linked: the renderer writes them while the rest of the tree is linked,
+    // and one whose route no longer has it (a withdrawn tool) is simply absent from the new build.
+    const renderedFiles = new Set(
+      paths.flatMap((pathname) => ['', COMPRESSED_SUFFIX.gzip, COMPRESSED_SUFFIX.br].map((suffix) => path.join('client', pageFile(pathname)) + suffix)),
+    );
+    const linking = timed(phases, 'enlaces', async () => {
+      await linkTree(current.dir, outDir, (relative) => notLinked(relative) || renderedFiles.has(relative));
+      await symlink(serverDir, path.join(outDir, 'server'));
     });
-    for (const pathname of rendered.missing) {
-      const file = path.join(clientDir, pageFile(pathname));
-      await Promise.all(['', COMPRESSED_SUFFIX.gzip, COMPRESSED_SUFFIX.br].map((suffix) => rm(file + suffix, { force: true })));
-    }
+    const compress = (files: string[]) => {
+      const compressing = precompressFiles(clientDir, files, servedClient);
+      compressions.push(compressing);
+      compressing.catch(() => undefined);
+    };
+    const renderedSearchFiles = new Set(
+      paths.filter((pathname) => pathname.startsWith('/pagefind/')).map((pathname) => path.join(clientDir, pageFile(pathname))),
+    );
+    const onWritten = (pathname: string) => {
+      if (pathname !== SEARCH_CARDS_PATH) return compress([path.join(clientDir, pageFile(pathname))]);
+      indexing = timed(phases, 'índice', async () => {
+        const indexed = await buildSearchIndex(options.pool, clientDir);
+        log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
+        // What the index wrote; the renderer's own files in that folder are compressed as they are written.
+        compress((await filesUnder(path.join(outDir, SEARCH_FOLDER))).filter((file) => !renderedSearchFiles.has(file)));
+      });
+      indexing.catch(() => undefined);
+    };
+    const rendering = timed(phases, 'renderizado', async () => {
+      await rendererReady;
+      return renderer.render(serverDir, settings, outDir, paths, onWritten);
+    });
+    await allOrFirstFailure([linking, rendering]);
+    const rendered = await rendering;
     report('Creando el índice de búsqueda', 70);
     if (!indexing) throw new Error('El renderizado incremental no escribió las tarjetas de búsqueda.');
-    const indexed = await indexing;
-    log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms (a la vez que las páginas).`);
+    await indexing;
     report('Comprimiendo', 90);
-    // The search folder as it is now: the index build took the cards file the renderer wrote there.
-    const pages = rendered.written.filter((pathname) => !pathname.startsWith('/pagefind/')).map((pathname) => path.join(clientDir, pageFile(pathname)));
-    await precompressFiles(clientDir, [...pages, ...(await filesUnder(path.join(outDir, SEARCH_FOLDER)))], servedClient);
-    const info: BuildInfo = {
-      id,
-      fingerprint: fingerprint.full,
-      baseFingerprint,
-      contentVersion: fingerprint.contentVersion,
-      contentReadAt,
-      builtAt: new Date().toISOString(),
-      fullBuildAt,
-      incremental: true,
-      durationMs: Date.now() - started,
-      pages: await countPages(clientDir),
-    };
-    await writeCatalogueMap(outDir, after);
-    await writeBuildInfo(outDir, info);
-    report('Activando la nueva versión', 97);
-    await activateBuild(options.buildsDir, id);
+    await timed(phases, 'compresión pendiente', () => allOrFirstFailure(compressions));
+    const info = await timed(phases, 'activación', async () => {
+      const built: BuildInfo = {
+        id,
+        fingerprint: fingerprint.full,
+        baseFingerprint,
+        contentVersion: fingerprint.contentVersion,
+        contentReadAt,
+        builtAt: new Date().toISOString(),
+        fullBuildAt,
+        incremental: true,
+        durationMs: Date.now() - started,
+        pages: await countPages(clientDir),
+      };
+      await writeCatalogueMap(outDir, after);
+      await writeBuildInfo(outDir, built);
+      report('Activando la nueva versión', 97);
+      await activateBuild(options.buildsDir, id);
+      return built;
+    });
     log(
-      `Reconstrucción incremental ${id}: ${affected.tools.length} herramientas, ${rendered.written.length} páginas escritas y ${rendered.missing.length} quitadas en ${info.durationMs} ms.`,
+      `Reconstrucción incremental ${id}: ${affected.tools.length} herramientas, ${rendered.written.length} páginas escritas y ${rendered.missing.length} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,
     );
-    return { kind: 'built', info, written: rendered.written.length, removed: rendered.missing.length };
+    return { kind: 'built', info, written: rendered.written.length, removed: rendered.missing.length, phases };
   } catch (error) {
+    // Nothing may still be writing into the folder: the index first, since it adds the last compressions.
+    await indexing?.catch(() => undefined);
+    await Promise.allSettled(compressions);
     await rm(outDir, { recursive: true, force: true });
     throw error;
   } finally {
     await finished();
   }
+}
+
+/** "enlaces 812 ms, renderizado 2304 ms, …" for the log. */
+export function describePhases(phases: RebuildPhases): string {
+  return Object.entries(phases)
+    .map(([name, ms]) => `${name} ${ms} ms`)
+    .join(', ');
 }
 
 /** What the rebuild watcher needs to know of a build. */
@@ -219,5 +244,16 @@ export async function rebuildSite(options: BuildOptions): Promise<BuildResult> {
       log(`La reconstrucción incremental falló; se hace la completa: ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  return buildSite(options);
+  // A full build compiles a new server bundle: the warm renderer's is about to be old, and its memory is better
+  // spent on the build.
+  await options.renderer?.close();
+  const result = await buildSite(options);
+  if (!result.skipped && options.renderer) {
+    // Warmed on the new bundle at once: the next approval, often right after (an admin at work), needs no start.
+    const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
+    options.renderer
+      .prepare(path.join(options.buildsDir, result.info.id, 'server'), settings)
+      .catch((error: Error) => log(`No se pudo preparar el renderizador incremental: ${error.message.split('\n')[0]}`));
+  }
+  return result;
 }

@@ -1,78 +1,101 @@
 /**
- * The incremental rebuild's renderer, run as a child process for one rebuild: it loads the build's server bundle,
- * serves it on a loopback port only it knows, asks the internal route (src/pages/reconstruccion-interna/) for each
- * address it reads on stdin (a JSON array), and writes each page into the build's client folder. A child process,
- * not the server itself, so the bundle's per-process caches start empty and its memory goes when it ends.
- * Prints one JSON line per address as soon as it is done: written, or missing when its route no longer has the
- * page (404), so the parent can start on a file (the search cards) while the rest renders.
- * Usage: node src/server/build/render-pages.ts <build folder>
+ * The incremental rebuild's renderer process (docs/decisions/013), started, replaced and stopped by
+ * warm-renderer.ts: it loads one full build's server bundle once, serves it on a loopback port only it knows, and
+ * then renders rebuild after rebuild while it stays warm. For each request from its parent (over the IPC channel)
+ * it asks the internal route (src/pages/reconstruccion-interna/) for each address and writes each page into that
+ * build's client folder, telling the parent of each page as soon as its file is in place, so the parent can start
+ * on a file (the search cards, a page to compress) while the rest renders. Each request sets its generation in
+ * RENDER_GENERATION_ENV before its first page: the bundle's once-per-build caches start empty for it.
+ * Usage (warm-renderer.ts only): node src/server/build/render-pages.ts <server bundle folder>
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { RENDER_GENERATION_ENV } from './once-per-build.ts';
 import { replaceFile } from './replace-file.ts';
-import { EVENT_PREFIX, pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderEvent } from './twin-routes.ts';
+import { pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderRequest, type RendererMessage } from './twin-routes.ts';
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
-/** Tries of a page answered 503 (the database unavailable): on a loaded machine a connection now and then times out. */
+/**
+ * Tries of a page answered 503 (the database unavailable) or 500: on a loaded machine a connection now and then
+ * times out, and a page that awaited it inside a component answers Astro's 500 page instead of a 503.
+ */
 const ATTEMPTS = 3;
+const RETRIED = new Set([500, 503]);
 
 type Handler = (request: IncomingMessage, response: ServerResponse, next: () => void) => unknown;
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
+const [serverDir] = process.argv.slice(2);
+if (!serverDir || !process.send) throw new Error('Uso: lo arranca warm-renderer.ts, con la carpeta del paquete de servidor y un canal IPC.');
+const send = (message: RendererMessage) => process.send!(message);
+// The parent went away: nothing is left to render for (the bundle's pool and timers would keep the process alive).
+process.on('disconnect', () => process.exit(0));
 
-function emit(event: RenderEvent): void {
-  process.stdout.write(EVENT_PREFIX + JSON.stringify(event) + '\n');
-}
-
-async function renderPages(buildDir: string, paths: string[]): Promise<void> {
-  const token = randomBytes(24).toString('hex');
-  process.env[RENDER_TOKEN_ENV] = token;
-  const { handler } = (await import(pathToFileURL(path.join(buildDir, 'server', 'entry.mjs')).href)) as { handler: Handler };
-  const server = createServer((request, response) => {
-    Promise.resolve(handler(request, response, () => response.writeHead(404).end())).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end(String(error));
-    });
+const token = randomBytes(24).toString('hex');
+process.env[RENDER_TOKEN_ENV] = token;
+const { handler } = (await import(pathToFileURL(path.join(path.resolve(serverDir), 'entry.mjs')).href)) as { handler: Handler };
+const server = createServer((request, response) => {
+  Promise.resolve(handler(request, response, () => response.writeHead(404).end())).catch((error: unknown) => {
+    if (!response.headersSent) response.writeHead(500);
+    response.end(String(error));
   });
-  // fetch reuses its connections: one the server closed for idleness while a slow page rendered would reset.
-  server.keepAliveTimeout = 10 * 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+});
+// fetch reuses its connections: one the server closed for idleness while a slow page rendered would reset.
+server.keepAliveTimeout = 10 * 60_000;
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+
+async function fetchPage(pathname: string): Promise<Response> {
+  let response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
+  for (let attempt = 2; RETRIED.has(response.status) && attempt <= ATTEMPTS; attempt++) {
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
+  }
+  return response;
+}
+
+async function render({ generation, buildDir, paths }: RenderRequest): Promise<void> {
+  process.env[RENDER_GENERATION_ENV] = String(generation);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < paths.length) {
+    while (next < paths.length && !failed) {
       const pathname = paths[next++]!;
-      let response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
-      for (let attempt = 2; response.status === 503 && attempt <= ATTEMPTS; attempt++) {
-        await response.body?.cancel();
-        await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-        response = await fetch(`http://127.0.0.1:${port}${twinAddress(pathname)}`, { headers: { [RENDER_TOKEN_HEADER]: token } });
-      }
+      const response = await fetchPage(pathname);
       const body = Buffer.from(await response.arrayBuffer());
-      if (response.status === 404) emit({ missing: pathname });
+      if (response.status === 404) send({ generation, missing: pathname });
       else if (response.status === 200) {
         await replaceFile(path.join(buildDir, 'client', pageFile(pathname)), body);
-        emit({ written: pathname });
+        send({ generation, written: pathname });
       } else throw new Error(`${pathname} respondió HTTP ${response.status}: ${body.toString('utf8').slice(0, 500)}`);
     }
   };
-  try {
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  } finally {
-    server.close();
-  }
+  const guarded = () =>
+    worker().catch((error: unknown) => {
+      failed = true;
+      throw error;
+    });
+  // Every worker stops before the answer, also on a failure: the parent removes the build folder right after.
+  const failure = (await Promise.allSettled(Array.from({ length: CONCURRENCY }, guarded))).find((outcome) => outcome.status === 'rejected');
+  send(failure ? { generation, failed: String((failure.reason as Error).message ?? failure.reason) } : { generation, done: true });
 }
 
-const [buildDir] = process.argv.slice(2);
-if (!buildDir) throw new Error('Falta la carpeta de la construcción.');
-await renderPages(path.resolve(buildDir), JSON.parse(await readStdin()) as string[]);
-// The bundle's database pool and timers would keep the process alive.
-process.exit(0);
+// The first page loads most of the bundle's modules and opens the database connections: seconds on a loaded
+// machine, paid here, while the parent links the new build's tree or before any rebuild asks, not by the rebuild's
+// pages. Its output is discarded, and a failure only means the first real page pays instead.
+process.env[RENDER_GENERATION_ENV] = 'calentamiento';
+await fetchPage('/').then(
+  (response) => response.body?.cancel(),
+  (error: unknown) => console.error('El calentamiento del renderizador falló:', error),
+);
+
+// One rebuild at a time, in the order asked.
+let queue = Promise.resolve();
+process.on('message', (request: RenderRequest) => {
+  queue = queue.then(() => render(request));
+});
+send({ ready: true });

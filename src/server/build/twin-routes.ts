@@ -8,9 +8,25 @@ import { TWIN_PREFIX } from '../../lib/page-path.ts';
 export const RENDER_TOKEN_HEADER = 'x-reconstruccion';
 export const RENDER_TOKEN_ENV = 'INCREMENTAL_RENDER_TOKEN';
 
-/** One line of the renderer's output (render-pages.ts), after EVENT_PREFIX: the bundle may print lines of its own. */
-export type RenderEvent = { written: string } | { missing: string };
-export const EVENT_PREFIX = 'render-pages ';
+/** What the warm renderer (warm-renderer.ts) asks its process (render-pages.ts): one rebuild's pages. */
+export interface RenderRequest {
+  /** Names this rebuild for the bundle's once-per-build caches (once-per-build.ts). */
+  generation: number;
+  /** The build folder the pages go into (under its client/). */
+  buildDir: string;
+  paths: string[];
+}
+
+/**
+ * What the renderer's process tells its parent: that the bundle is loaded, then per request each page written, or
+ * missing when its route no longer has it (404), and at the end done or failed.
+ */
+export type RendererMessage =
+  | { ready: true }
+  | { generation: number; written: string }
+  | { generation: number; missing: string }
+  | { generation: number; done: true }
+  | { generation: number; failed: string };
 
 /** The file under a build's client folder that holds a page (build.format 'file': "/x" is x.html, "/" index.html). */
 export function pageFile(pathname: string): string {
