@@ -37,7 +37,7 @@ export async function serveSite({ env, database, builtVersion, beforeDatabaseClo
   const watcher = startRebuildWatcher({
     pool: database.pool,
     readContentVersion: () => readContentVersion(database.pool),
-    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force, renderer })),
+    build: async (onProgress, force) => builtSite(await rebuildSite({ ...buildOptions, onProgress, force, renderer, onActivated: () => site.reload() })),
     onBuilt: () => site.reload(),
     builtVersion,
     log,

@@ -13,6 +13,7 @@ import { readCurrentBuild } from '../../src/server/build/builds.ts';
 import { buildIncrementally, rebuildSite } from '../../src/server/build/incremental-build.ts';
 import { WarmRenderer } from '../../src/server/build/warm-renderer.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createTool } from './helpers/fixtures.ts';
 import { loadBuiltSearch, slugOf } from './helpers/pagefind-node.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -214,6 +215,39 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     const served = (await readCurrentBuild(buildsDir))!.dir;
     expect(await realpath(path.join(served, 'server'))).toBe(path.join(buildsDir, full.info.id, 'server'));
     expect((await readFile(`/proc/${renderer.pid}/cmdline`, 'utf8')).split('\0')).toContain(path.join(buildsDir, full.info.id, 'server'));
+  });
+
+  it('makes the tool, the home, its category and the search live first, and the pages that grow with the catalogue right after', async () => {
+    const tool = await createTool(pool, { title: 'Primera Pasada Herramienta' });
+    await pool.query(`INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM categories WHERE slug = 'imagen'`, [tool.id]);
+    await pool.query(`UPDATE posts SET category_id = (SELECT id FROM categories WHERE slug = 'imagen'), published_date = now() WHERE id = $1`, [tool.id]);
+    const served = await client();
+    const secondPage = 'categoria/imagen/pagina/2.html';
+    const servedSecondPage = (await stat(path.join(served, secondPage))).ino;
+    let firstPass: { pending: string[]; home: string; category: string; found: string[]; secondPage: number } | undefined;
+    const result = await buildIncrementally({
+      ...options,
+      onActivated: async (info) => {
+        firstPass = {
+          pending: info.pendingPaths ?? [],
+          home: await page('index.html'),
+          category: await page('categoria/imagen.html'),
+          found: await searchSlugs('Primera Pasada Herramienta'),
+          secondPage: (await stat(path.join(await client(), secondPage))).ino,
+        };
+      },
+    });
+    expect(result.kind).toBe('built');
+    expect(firstPass).toBeDefined();
+    expect(firstPass!.home).toContain(`href="/${tool.slug}"`);
+    expect(firstPass!.category).toContain(`href="/${tool.slug}"`);
+    expect(firstPass!.found).toContain(tool.slug);
+    // Still the served build's file while the first pass is live: the second pass writes it.
+    expect(firstPass!.secondPage).toBe(servedSecondPage);
+    expect(firstPass!.pending).toEqual(expect.arrayContaining(['/categoria/imagen/pagina/2', '/sitemap.xml', '/ia-para/crear-imagenes']));
+    const current = (await readCurrentBuild(buildsDir))!;
+    expect(current.info.pendingPaths).toBeUndefined();
+    expect((await stat(path.join(current.dir, 'client', secondPage))).ino).not.toBe(servedSecondPage);
   });
 
   it('leaves a change it cannot tell apart to the full build', async () => {

@@ -31,7 +31,7 @@ function input(after: CatalogueMap, changed: string[] = [], extra: Partial<Affec
 
 function pages(affected: ReturnType<typeof affectedPages>): string[] {
   if (affected.kind !== 'pages') throw new Error(`Se esperaba una reconstrucción incremental: ${affected.reason}`);
-  return affected.paths;
+  return [...affected.paths, ...affected.later];
 }
 
 describe('affectedPages', () => {
@@ -84,6 +84,23 @@ describe('affectedPages', () => {
     expect(affectedPages(input(before))).toMatchObject({ kind: 'full' });
     // A draft whose page stamp moved (never published) is no published change either.
     expect(affectedPages(input(before, ['borrador']))).toMatchObject({ kind: 'full' });
+  });
+
+  it('puts first what a visitor looks at to find the change, and the pages that grow with the catalogue after', () => {
+    const affected = affectedPages(input(before, ['b']));
+    if (affected.kind !== 'pages') throw new Error(affected.reason);
+    expect(affected.paths.sort()).toEqual([...CATALOGUE_PAGES, '/midjourney', '/alternativas/midjourney', '/categoria/imagen'].sort());
+    expect(affected.later).toEqual(expect.arrayContaining(['/categoria/imagen/pagina/2', '/ia-para/crear-imagenes', '/sitemap-1.xml', '/sitemap.xml']));
+    expect(affected.later.filter((path) => affected.paths.includes(path))).toEqual([]);
+  });
+
+  it('carries the pages the current build still owes into the second pass', () => {
+    const affected = affectedPages(input(before, ['b'], { pending: ['/categoria/texto/pagina/2', '/midjourney'] }));
+    expect(affected).toMatchObject({ kind: 'pages' });
+    if (affected.kind !== 'pages') return;
+    expect(affected.later).toContain('/categoria/texto/pagina/2');
+    expect(affected.later).not.toContain('/midjourney');
+    expect(affected.paths).toContain('/midjourney');
   });
 
   it('renders one sitemap part more than the build has, so a sitemap that outgrows its parts gets its new one', () => {

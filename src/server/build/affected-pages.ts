@@ -7,17 +7,10 @@
 import { categoryPageCount } from '../../lib/category-paging.ts';
 import type { CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 
-/** Pages that list or count the whole catalogue: rendered again for any change. */
-export const CATALOGUE_PAGES = [
-  '/',
-  '/categorias',
-  '/buscar',
-  '/herramientas-ia-gratis',
-  '/feed.xml',
-  '/sitemap.xml',
-  '/pagefind/sugerencias.json',
-  '/pagefind/tarjetas.json',
-];
+/** Pages that list or count the whole catalogue: rendered again for any change, in the first pass. */
+export const CATALOGUE_PAGES = ['/', '/categorias', '/buscar', '/feed.xml', '/pagefind/sugerencias.json', '/pagefind/tarjetas.json'];
+/** Catalogue-wide pages a visitor does not look at to find a new tool: rendered in the second pass. */
+export const LATER_CATALOGUE_PAGES = ['/herramientas-ia-gratis', '/sitemap.xml'];
 
 export interface AffectedInput {
   /** The catalogue the current build was made from. */
@@ -31,9 +24,17 @@ export interface AffectedInput {
   builtCategoryPages: ReadonlyMap<string, number>;
   /** /sitemap-N.xml files in the current build. */
   builtSitemapParts: number;
+  /** Pages the current build's second pass did not get to (it failed, or the process stopped): rendered again now. */
+  pending?: readonly string[];
 }
 
-export type Affected = { kind: 'full'; reason: string } | { kind: 'pages'; tools: string[]; paths: string[] };
+/**
+ * `paths` is the first pass: what a visitor looks at to find the change (the tool's pages, the home, the first
+ * page of its categories, the search), made live on its own within seconds whatever the catalogue's size. `later`
+ * is the second pass, made live right after: every other page the change shifts (the further pages of its
+ * categories, every task page, the sitemap), whose count grows with the catalogue.
+ */
+export type Affected = { kind: 'full'; reason: string } | { kind: 'pages'; tools: string[]; paths: string[]; later: string[] };
 
 export function affectedPages(input: AffectedInput): Affected {
   const { before, after } = input;
@@ -52,6 +53,7 @@ export function affectedPages(input: AffectedInput): Affected {
     return { kind: 'full', reason: 'Cambió una herramienta destacada (aparece en todas las fichas).' };
   }
   const paths = new Set(CATALOGUE_PAGES);
+  const later = new Set([...LATER_CATALOGUE_PAGES, ...(input.pending ?? [])]);
   const categories = new Set<string>();
   for (const id of tools) {
     for (const tool of [before.tools[id], after.tools[id]]) {
@@ -66,12 +68,12 @@ export function affectedPages(input: AffectedInput): Affected {
     // Order shifts on every page after the tool's place: all of them, up to the longer of before and after.
     const pages = Math.max(input.builtCategoryPages.get(slug) ?? 1, categoryPageCount(listed.get(slug) ?? 0));
     paths.add(`/categoria/${slug}`);
-    for (let page = 2; page <= pages; page++) paths.add(`/categoria/${slug}/pagina/${page}`);
+    for (let page = 2; page <= pages; page++) later.add(`/categoria/${slug}/pagina/${page}`);
   }
-  for (const task of input.taskSlugs) paths.add(`/ia-para/${task}`);
+  for (const task of input.taskSlugs) later.add(`/ia-para/${task}`);
   // One more part than now, in case the sitemap outgrows its last one; parts it no longer has are removed.
-  for (let part = 1; part <= input.builtSitemapParts + 1; part++) paths.add(`/sitemap-${part}.xml`);
-  return { kind: 'pages', tools, paths: [...paths] };
+  for (let part = 1; part <= input.builtSitemapParts + 1; part++) later.add(`/sitemap-${part}.xml`);
+  return { kind: 'pages', tools, paths: [...paths], later: [...later].filter((pathname) => !paths.has(pathname)) };
 }
 
 /** Published tools per category: an upper bound of what each category lists (it may leave retired tools out). */

@@ -40,6 +40,11 @@ export interface BuildOptions {
   onProgress?: BuildProgress;
   /** The incremental rebuild's renderer, kept warm between rebuilds by a running site; without it each rebuild starts its own. */
   renderer?: WarmRenderer;
+  /**
+   * Called when an incremental rebuild's first pass is live (the tool's pages, the home, its categories' first
+   * pages and the search), before its second pass: a running site switches to it at once.
+   */
+  onActivated?: (info: BuildInfo) => Promise<void> | void;
 }
 
 export type BuildProgress = (phase: string, percent: number) => void;

@@ -22,6 +22,11 @@ export interface BuildInfo {
   fullBuildAt?: string;
   /** Made by an incremental rebuild from another build (docs/decisions/013). */
   incremental?: boolean;
+  /**
+   * An incremental rebuild's first pass, live while its second renders these pages: the next rebuild renders them
+   * if this one never gets replaced by the second pass's build.
+   */
+  pendingPaths?: string[];
 }
 
 const INFO_FILE = 'build-info.json';
@@ -56,7 +61,12 @@ async function switchLink(buildsDir: string, link: string, target: string): Prom
   await rename(temporary, link);
 }
 
-export async function readCurrentBuild(buildsDir: string): Promise<{ dir: string; info: BuildInfo } | undefined> {
+export interface CurrentBuild {
+  dir: string;
+  info: BuildInfo;
+}
+
+export async function readCurrentBuild(buildsDir: string): Promise<CurrentBuild | undefined> {
   try {
     const target = await readlink(currentLink(buildsDir));
     const dir = path.resolve(buildsDir, target);

@@ -9,7 +9,7 @@ import { readdir, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
-import { readCatalogueMap } from '../db/queries/public/catalogue-map.ts';
+import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
 import { buildSite, countPages, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
 import { knownCodeHash } from './fingerprint.ts';
@@ -22,12 +22,13 @@ import {
   writeBuildInfo,
   writeCatalogueMap,
   type BuildInfo,
+  type CurrentBuild,
 } from './builds.ts';
 import { linkTree } from './link-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
 import { pageFile } from './twin-routes.ts';
-import { WarmRenderer } from './warm-renderer.ts';
+import { WarmRenderer, type RendererSettings } from './warm-renderer.ts';
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
@@ -40,9 +41,12 @@ export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: numbe
 
 const within = (relative: string, folder: string) => relative === folder || relative.startsWith(folder + path.sep);
 
-/** What a new build does not share with the served one: its server link, its search index, its build-info.json and catalogue-map.json. */
-function notLinked(relative: string): boolean {
-  return within(relative, 'server') || within(relative, SEARCH_FOLDER) || (!relative.includes(path.sep) && relative.endsWith('.json'));
+/**
+ * What a new build does not share with the one it starts from: its server link, its build-info.json and
+ * catalogue-map.json, and its search index when it writes the index again.
+ */
+function notLinked(relative: string, searchIndex: boolean): boolean {
+  return within(relative, 'server') || (searchIndex && within(relative, SEARCH_FOLDER)) || (!relative.includes(path.sep) && relative.endsWith('.json'));
 }
 
 /** Pages each category has in a build's client folder (its first page included). */
@@ -102,7 +106,6 @@ export async function buildIncrementally(options: BuildOptions): Promise<Increme
 async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer): Promise<IncrementalResult> {
   const started = Date.now();
   const phases: RebuildPhases = {};
-  const report = options.onProgress ?? (() => undefined);
   const current = await readCurrentBuild(options.buildsDir);
   if (!current) return { kind: 'full', reason: 'No hay ninguna construcción de la que partir.' };
   const before = await readCatalogueMapFile(current.dir);
@@ -123,6 +126,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
     taskSlugs: TASKS.map((task) => task.slug),
     builtCategoryPages: await builtCategoryPages(servedClient),
     builtSitemapParts: await builtSitemapParts(servedClient),
+    pending: current.info.pendingPaths,
   });
   if (affected.kind === 'full') return affected;
   phases['preparación'] = Date.now() - started;
@@ -134,6 +138,59 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   // First: a renderer that is not warm yet loads its bundle while the tree is linked.
   const rendererReady = timed(phases, 'arranque del renderizador', () => renderer.prepare(serverDir, settings));
   rendererReady.catch(() => undefined);
+  const content = { fingerprint: fingerprint.full, baseFingerprint, contentVersion: fingerprint.contentVersion, contentReadAt, fullBuildAt, after };
+  const pass = { options, renderer: { ready: rendererReady, renderer, serverDir, settings }, content, started };
+
+  // First pass: live as soon as it is written, the rest of what the change shifts still to come.
+  const first = await timed(phases, 'primera pasada', () =>
+    renderPass({ ...pass, from: current, paths: affected.paths, searchIndex: true, pending: affected.later, phases }),
+  );
+  log(
+    `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms.`,
+  );
+  await options.onActivated?.(first.info);
+  if (affected.later.length === 0) return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
+
+  const second = await timed(phases, 'segunda pasada', async () => {
+    const from = await readCurrentBuild(options.buildsDir);
+    if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
+    return renderPass({ ...pass, from, paths: affected.later, searchIndex: false, pending: [], phases: {} });
+  });
+  log(
+    `Reconstrucción incremental ${second.info.id}: ${affected.tools.length} herramientas, ${first.written + second.written} páginas escritas y ${first.removed + second.removed} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,
+  );
+  return { kind: 'built', info: second.info, written: first.written + second.written, removed: first.removed + second.removed, phases };
+}
+
+interface PassInput {
+  options: BuildOptions;
+  renderer: { ready: Promise<unknown>; renderer: WarmRenderer; serverDir: string; settings: RendererSettings };
+  /** What every pass's build-info.json and catalogue-map.json say: both passes show the same content. */
+  content: {
+    fingerprint: string;
+    baseFingerprint: string;
+    contentVersion: number;
+    contentReadAt: string;
+    fullBuildAt: string;
+    after: CatalogueMap;
+  };
+  started: number;
+  from: CurrentBuild;
+  paths: readonly string[];
+  /** The first pass writes the search index again from the database; the second links the first's. */
+  searchIndex: boolean;
+  /** Pages the build still owes once this pass is live. */
+  pending: string[];
+  phases: RebuildPhases;
+}
+
+/** One new build from `from`: hard links to its files, `paths` rendered again, compressed, and activated. */
+async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written: number; removed: number }> {
+  const { options, from, phases, searchIndex } = input;
+  const report = options.onProgress ?? (() => undefined);
+  const log = options.log ?? (() => undefined);
+  const { renderer, serverDir, settings } = input.renderer;
+  const servedClient = path.join(from.dir, 'client');
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
   const clientDir = path.join(outDir, 'client');
@@ -142,16 +199,16 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const compressions: Promise<unknown>[] = [];
   let indexing: Promise<void> | undefined;
   try {
-    report('Generando páginas', 20);
+    report(searchIndex ? 'Generando páginas' : 'Generando el resto de páginas', searchIndex ? 20 : 60);
     // The search cards first: the index (Pagefind's own process) starts on them while the rest of the pages render.
-    const paths = [SEARCH_CARDS_PATH, ...affected.paths.filter((pathname) => pathname !== SEARCH_CARDS_PATH)];
+    const paths = searchIndex ? [SEARCH_CARDS_PATH, ...input.paths.filter((pathname) => pathname !== SEARCH_CARDS_PATH)] : [...input.paths];
     // Pages about to be rendered are not linked: the renderer writes them while the rest of the tree is linked,
     // and one whose route no longer has it (a withdrawn tool) is simply absent from the new build.
     const renderedFiles = new Set(
       paths.flatMap((pathname) => ['', COMPRESSED_SUFFIX.gzip, COMPRESSED_SUFFIX.br].map((suffix) => path.join('client', pageFile(pathname)) + suffix)),
     );
     const linking = timed(phases, 'enlaces', async () => {
-      await linkTree(current.dir, outDir, (relative) => notLinked(relative) || renderedFiles.has(relative));
+      await linkTree(from.dir, outDir, (relative) => notLinked(relative, searchIndex) || renderedFiles.has(relative));
       await symlink(serverDir, path.join(outDir, 'server'));
     });
     const compress = (files: string[]) => {
@@ -173,28 +230,28 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
       indexing.catch(() => undefined);
     };
     const rendering = timed(phases, 'renderizado', async () => {
-      await rendererReady;
+      await input.renderer.ready;
       return renderer.render(serverDir, settings, outDir, paths, onWritten);
     });
     await allOrFirstFailure([linking, rendering]);
     const rendered = await rendering;
-    report('Creando el índice de búsqueda', 70);
-    if (!indexing) throw new Error('El renderizado incremental no escribió las tarjetas de búsqueda.');
-    await indexing;
+    if (searchIndex) {
+      report('Creando el índice de búsqueda', 70);
+      if (!indexing) throw new Error('El renderizado incremental no escribió las tarjetas de búsqueda.');
+      await indexing;
+    }
     report('Comprimiendo', 90);
     await timed(phases, 'compresión pendiente', () => allOrFirstFailure(compressions));
     const info = await timed(phases, 'activación', async () => {
+      const { after, ...content } = input.content;
       const built: BuildInfo = {
         id,
-        fingerprint: fingerprint.full,
-        baseFingerprint,
-        contentVersion: fingerprint.contentVersion,
-        contentReadAt,
+        ...content,
         builtAt: new Date().toISOString(),
-        fullBuildAt,
         incremental: true,
-        durationMs: Date.now() - started,
+        durationMs: Date.now() - input.started,
         pages: await countPages(clientDir),
+        ...(input.pending.length > 0 ? { pendingPaths: input.pending } : {}),
       };
       await writeCatalogueMap(outDir, after);
       await writeBuildInfo(outDir, built);
@@ -202,10 +259,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
       await activateBuild(options.buildsDir, id);
       return built;
     });
-    log(
-      `Reconstrucción incremental ${id}: ${affected.tools.length} herramientas, ${rendered.written.length} páginas escritas y ${rendered.missing.length} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,
-    );
-    return { kind: 'built', info, written: rendered.written.length, removed: rendered.missing.length, phases };
+    return { info, written: rendered.written.length, removed: rendered.missing.length };
   } catch (error) {
     // Nothing may still be writing into the folder: the index first, since it adds the last compressions.
     await indexing?.catch(() => undefined);
