@@ -137,6 +137,10 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     }
     // The full build's own files were never written over.
     expect(await stat(path.join(fullClient, `${approved.slug}.html`)).catch(() => null)).toBeNull();
+    // Only the approved tool's search card was rendered; every other card is the full build's file.
+    expect(await page(`pagefind/tarjetas/${approved.slug}.html`)).toContain(approved.title);
+    const card = `pagefind/tarjetas/${unrelated.slug}.html`;
+    expect((await stat(path.join(served, card))).ino).toBe((await stat(path.join(fullClient, card))).ino);
   });
 
   it('an edit reaches the tool page, its category and the search', async () => {
@@ -149,6 +153,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(before).not.toContain(title);
     expect(await categoryPages('escritura')).toContain(title);
     expect(await searchSlugs('Renovada')).toContain(edited.slug);
+    expect(await page(`pagefind/tarjetas/${edited.slug}.html`)).toContain(title);
     expect(await page('sitemap.xml')).toContain(`/${edited.slug}</loc>`);
   });
 
@@ -162,6 +167,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(await categoryPages('audio')).not.toContain(`href="/${withdrawn.slug}"`);
     expect(await page('sitemap.xml')).not.toContain(`/${withdrawn.slug}</loc>`);
     expect(await searchSlugs(withdrawn.title)).not.toContain(withdrawn.slug);
+    expect(await exists(`pagefind/tarjetas/${withdrawn.slug}.html`)).toBe(false);
   });
 
   it('a rename moves the page to its new address in its category, the search and the sitemap', async () => {

@@ -8,6 +8,7 @@
 import { readdir, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
+import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
@@ -32,8 +33,10 @@ import { WarmRenderer, type RendererSettings } from './warm-renderer.ts';
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
-/** Written again from the database by every rebuild, so never linked from the served build. */
+/** Written again from the database by every rebuild, so never linked from the served build... */
 const SEARCH_FOLDER = path.join('client', 'pagefind');
+/** ...except the search cards, one file per tool: only the changed tools' are rendered again. */
+const CARDS_FOLDER = path.join('client', ...SEARCH_CARDS_DIR.split('/').filter(Boolean));
 /** The search result cards the index build takes (SEARCH_CARDS_FILE), as an address. */
 const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
 
@@ -46,7 +49,14 @@ const within = (relative: string, folder: string) => relative === folder || rela
  * catalogue-map.json, and its search index when it writes the index again.
  */
 function notLinked(relative: string, searchIndex: boolean): boolean {
-  return within(relative, 'server') || (searchIndex && within(relative, SEARCH_FOLDER)) || (!relative.includes(path.sep) && relative.endsWith('.json'));
+  if (searchIndex && within(relative, SEARCH_FOLDER) && !within(relative, CARDS_FOLDER)) return true;
+  return within(relative, 'server') || (!relative.includes(path.sep) && relative.endsWith('.json'));
+}
+
+/** A tool's search card file and its compressed copies, relative to the build folder. */
+function cardFiles(slug: string): string[] {
+  const file = path.join('client', pageFile(searchCardPath(slug)));
+  return [file, file + COMPRESSED_SUFFIX.gzip, file + COMPRESSED_SUFFIX.br];
 }
 
 /** Pages each category has in a build's client folder (its first page included). */
@@ -143,7 +153,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
 
   // First pass: live as soon as it is written, the rest of what the change shifts still to come.
   const first = await timed(phases, 'primera pasada', () =>
-    renderPass({ ...pass, from: current, paths: affected.paths, searchIndex: true, pending: affected.later, phases }),
+    renderPass({ ...pass, from: current, paths: affected.paths, searchIndex: { tools: affected.tools, before }, pending: affected.later, phases }),
   );
   log(
     `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms.`,
@@ -177,8 +187,11 @@ interface PassInput {
   started: number;
   from: CurrentBuild;
   paths: readonly string[];
-  /** The first pass writes the search index again from the database; the second links the first's. */
-  searchIndex: boolean;
+  /**
+   * The first pass writes the search index again from the database, with the cards of the changed tools (by id,
+   * and the catalogue the served build was made from, for their old slugs); the second links the first's.
+   */
+  searchIndex: false | { tools: readonly string[]; before: CatalogueMap };
   /** Pages the build still owes once this pass is live. */
   pending: string[];
   phases: RebuildPhases;
@@ -207,8 +220,12 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const renderedFiles = new Set(
       paths.flatMap((pathname) => ['', COMPRESSED_SUFFIX.gzip, COMPRESSED_SUFFIX.br].map((suffix) => path.join('client', pageFile(pathname)) + suffix)),
     );
+    // A changed tool's card, under its old slug and its new one, is written again (or, withdrawn, left out).
+    const changedSlugs = searchIndex ? changedToolSlugs(searchIndex.tools, searchIndex.before, input.content.after) : [];
+    for (const slug of changedSlugs) for (const file of cardFiles(slug)) renderedFiles.add(file);
+    const linkedCards = searchIndex ? await servedCards(servedClient, new Set(changedSlugs)) : undefined;
     const linking = timed(phases, 'enlaces', async () => {
-      await linkTree(from.dir, outDir, (relative) => notLinked(relative, searchIndex) || renderedFiles.has(relative));
+      await linkTree(from.dir, outDir, (relative) => notLinked(relative, searchIndex !== false) || renderedFiles.has(relative));
       await symlink(serverDir, path.join(outDir, 'server'));
     });
     const compress = (files: string[]) => {
@@ -222,16 +239,20 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const onWritten = (pathname: string) => {
       if (pathname !== SEARCH_CARDS_PATH) return compress([path.join(clientDir, pageFile(pathname))]);
       indexing = timed(phases, 'índice', async () => {
-        const indexed = await buildSearchIndex(options.pool, clientDir);
+        const indexed = await buildSearchIndex(options.pool, clientDir, linkedCards);
         log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
-        // What the index wrote; the renderer's own files in that folder are compressed as they are written.
-        compress((await filesUnder(path.join(outDir, SEARCH_FOLDER))).filter((file) => !renderedSearchFiles.has(file)));
+        // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that
+        // folder are compressed as they are written.
+        const cards = path.join(outDir, CARDS_FOLDER);
+        const written = new Set(changedSlugs.map((slug) => path.join(outDir, cardFiles(slug)[0]!)));
+        const files = await filesUnder(path.join(outDir, SEARCH_FOLDER));
+        compress(files.filter((file) => !renderedSearchFiles.has(file) && (!within(file, cards) || written.has(file))));
       });
       indexing.catch(() => undefined);
     };
     const rendering = timed(phases, 'renderizado', async () => {
       await input.renderer.ready;
-      return renderer.render(serverDir, settings, outDir, paths, onWritten);
+      return renderer.render(serverDir, settings, outDir, paths, onWritten, searchIndex ? [...searchIndex.tools] : undefined);
     });
     await allOrFirstFailure([linking, rendering]);
     const rendered = await rendering;
@@ -269,6 +290,17 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   } finally {
     await finished();
   }
+}
+
+/** The slugs, before and after, of the tools a rebuild changed. */
+function changedToolSlugs(tools: readonly string[], before: CatalogueMap, after: CatalogueMap): string[] {
+  return [...new Set(tools.flatMap((id) => [before.tools[id]?.slug, after.tools[id]?.slug].filter((slug) => slug !== undefined)))];
+}
+
+/** The slugs whose card file the served build has, but for the changed tools': the cards a new build links. */
+async function servedCards(servedClient: string, changed: ReadonlySet<string>): Promise<Set<string>> {
+  const names = await readdir(path.join(servedClient, ...SEARCH_CARDS_DIR.split('/').filter(Boolean))).catch(() => [] as string[]);
+  return new Set(names.flatMap((name) => (name.endsWith('.html') && !changed.has(name.slice(0, -5)) ? [name.slice(0, -5)] : [])));
 }
 
 /** "enlaces 812 ms, renderizado 2304 ms, …" for the log. */

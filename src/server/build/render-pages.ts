@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RENDER_GENERATION_ENV } from './once-per-build.ts';
 import { replaceFile } from './replace-file.ts';
-import { pageFile, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderRequest, type RendererMessage } from './twin-routes.ts';
+import { pageFile, RENDER_CARDS_ENV, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderRequest, type RendererMessage } from './twin-routes.ts';
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
@@ -58,8 +58,10 @@ async function fetchPage(pathname: string): Promise<Response> {
   return response;
 }
 
-async function render({ generation, buildDir, paths }: RenderRequest): Promise<void> {
+async function render({ generation, buildDir, paths, cardsOf }: RenderRequest): Promise<void> {
   process.env[RENDER_GENERATION_ENV] = String(generation);
+  if (cardsOf) process.env[RENDER_CARDS_ENV] = cardsOf.join(',');
+  else delete process.env[RENDER_CARDS_ENV];
   let next = 0;
   let failed = false;
   const worker = async () => {

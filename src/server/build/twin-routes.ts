@@ -7,6 +7,11 @@ import { TWIN_PREFIX } from '../../lib/page-path.ts';
 /** Header and environment variable carrying the renderer's token: unset on a live server, so every twin is a 404 there. */
 export const RENDER_TOKEN_HEADER = 'x-reconstruccion';
 export const RENDER_TOKEN_ENV = 'INCREMENTAL_RENDER_TOKEN';
+/**
+ * Set by the renderer for a rebuild that renders only some tools' search cards (their ids, comma-separated): the
+ * others are the served build's files, linked. Unset, the cards route renders every tool's card.
+ */
+export const RENDER_CARDS_ENV = 'INCREMENTAL_RENDER_CARDS';
 
 /** What the warm renderer (warm-renderer.ts) asks its process (render-pages.ts): one rebuild's pages. */
 export interface RenderRequest {
@@ -15,6 +20,8 @@ export interface RenderRequest {
   /** The build folder the pages go into (under its client/). */
   buildDir: string;
   paths: string[];
+  /** Only these tools' search cards (RENDER_CARDS_ENV); every tool's when absent. */
+  cardsOf?: string[];
 }
 
 /**

@@ -76,8 +76,18 @@ export class WarmRenderer {
     await running.ready;
   }
 
-  /** Renders `paths` into `buildDir` with the bundle in `serverDir`; `onWritten` hears of each page as soon as its file is in place. */
-  async render(serverDir: string, settings: RendererSettings, buildDir: string, paths: string[], onWritten: (pathname: string) => void): Promise<RenderReport> {
+  /**
+   * Renders `paths` into `buildDir` with the bundle in `serverDir`; `onWritten` hears of each page as soon as its
+   * file is in place. With `cardsOf`, the search cards route renders only those tools' cards.
+   */
+  async render(
+    serverDir: string,
+    settings: RendererSettings,
+    buildDir: string,
+    paths: string[],
+    onWritten: (pathname: string) => void,
+    cardsOf?: string[],
+  ): Promise<RenderReport> {
     await this.prepare(serverDir, settings);
     const running = this.#running!;
     const generation = ++this.#generation;
@@ -85,7 +95,7 @@ export class WarmRenderer {
     try {
       return await new Promise<RenderReport>((resolve, reject) => {
         running.pending.set(generation, { report: { written: [], missing: [] }, onWritten, resolve, reject });
-        const request: RenderRequest = { generation, buildDir, paths };
+        const request: RenderRequest = { generation, buildDir, paths, ...(cardsOf ? { cardsOf } : {}) };
         running.child.send(request);
       });
     } finally {

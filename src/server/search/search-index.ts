@@ -9,6 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
+import { replaceFile } from '../build/replace-file.ts';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { factFiltersOf, type ToolFacts } from '../../lib/tool-facts.ts';
 import { rankByProminence, rankForTask, type RankableTool } from '../../lib/tasks/tagging.ts';
@@ -39,9 +40,10 @@ export interface SearchRow extends ToolCardData, Pick<ToolFacts, 'freePlan' | 's
   popularityScore: number;
 }
 
-/** Every published tool with its active categories (primary first), in one query. */
-export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
-  const { rows } = await pool.query<SearchRow>(`
+/** Every published tool (or only those of `ids`) with its active categories (primary first), in one query. */
+export async function readSearchRows(pool: pg.Pool, ids?: readonly string[]): Promise<SearchRow[]> {
+  const { rows } = await pool.query<SearchRow>(
+    `
     SELECT p.id, p.slug, p.title, p.description, p.url,
            p.image_url AS "imageUrl", p.logo_url AS "logoUrl", p.keywords, p.pricing,
            p.is_featured AS "isFeatured", p.is_popular AS "isPopular", p.is_verified AS "isVerified",
@@ -55,8 +57,10 @@ export async function readSearchRows(pool: pg.Pool): Promise<SearchRow[]> {
              FROM post_categories pc JOIN categories c ON c.id = pc.category_id
              WHERE pc.post_id = p.id AND c.is_active), '[]'::json) AS categories
     FROM posts p
-    WHERE p.status = 'published'
-    ORDER BY p.editorial_rank ASC NULLS LAST, coalesce(p.published_date, p.created_at) DESC, p.title`);
+    WHERE p.status = 'published' ${ids ? 'AND p.id = ANY($1::uuid[])' : ''}
+    ORDER BY p.editorial_rank ASC NULLS LAST, coalesce(p.published_date, p.created_at) DESC, p.title`,
+    ids ? [ids] : [],
+  );
   // Stored images are keys: the index carries the URLs the cards load.
   return rows.map(withImageUrls);
 }
@@ -157,12 +161,13 @@ async function takeCards(clientDir: string): Promise<Record<string, string> | nu
  * Writes the index of every published tool to `<clientDir>/pagefind`, with its names file and its cards; returns how
  * many tools it holds. After a site build, only the tools whose card that build rendered: one published while it
  * ran has no card yet, and is found after the next build (its publication moved the content version), as on the
- * home and its category.
+ * home and its category. `linkedCards` (an incremental rebuild) names the tools, by slug, whose card file the
+ * folder already has from the served build: those are indexed too, and their files left as they are.
  */
-export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promise<number> {
+export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedCards?: ReadonlySet<string>): Promise<number> {
   const cards = await takeCards(clientDir);
   const published = await readSearchRows(pool);
-  const rows = cards ? published.filter((row) => cards[row.id] !== undefined) : published;
+  const rows = cards ? published.filter((row) => cards[row.id] !== undefined || linkedCards?.has(row.slug)) : published;
   const places = searchPlaces(rows);
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
   if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
@@ -185,7 +190,8 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string): Promis
     await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
     if (cards) {
       await mkdir(path.join(clientDir, SEARCH_CARDS_DIR), { recursive: true });
-      for (const row of rows) await writeFile(path.join(clientDir, searchCardPath(row.slug)), cards[row.id]!);
+      // Renamed into place: a linked card is the served build's file too, never written through.
+      for (const row of rows) if (cards[row.id] !== undefined) await replaceFile(path.join(clientDir, searchCardPath(row.slug)), cards[row.id]!);
     }
   } finally {
     await pagefind.close();
