@@ -102,10 +102,18 @@ export async function readCatalogueMapFile(dir: string): Promise<CatalogueMap | 
 
 /** Points builds/current at the given build in one rename, keeps the one it replaces as builds/previous, and removes the rest. */
 export async function activateBuild(buildsDir: string, id: string): Promise<void> {
+  await switchCurrentBuild(buildsDir, id);
+  await removeLeftoverBuilds(buildsDir);
+}
+
+/**
+ * Serves `id` from now on and keeps the build it replaces as the previous one, leaving the removal of older builds
+ * to the next activation: an incremental rebuild's first pass goes live without waiting for thousands of unlinks.
+ */
+export async function switchCurrentBuild(buildsDir: string, id: string): Promise<void> {
   const replaced = await linkTarget(currentLink(buildsDir));
   if (replaced && replaced !== id) await switchLink(buildsDir, previousLink(buildsDir), replaced);
   await switchLink(buildsDir, currentLink(buildsDir), id);
-  await removeLeftoverBuilds(buildsDir);
 }
 
 /** The build folder whose server bundle a build serves (its own, or for an incremental build the full build's). */

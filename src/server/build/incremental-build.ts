@@ -16,6 +16,7 @@ import { buildSite, countPages, readDatabaseClock, siteFingerprint, type BuildOp
 import { knownCodeHash } from './fingerprint.ts';
 import {
   activateBuild,
+  switchCurrentBuild,
   markBuilding,
   newBuildId,
   readCatalogueMapFile,
@@ -277,7 +278,8 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       await writeCatalogueMap(outDir, after);
       await writeBuildInfo(outDir, built);
       report('Activando la nueva versión', 97);
-      await activateBuild(options.buildsDir, id);
+      // A pass with pages still to come leaves the removal of older builds to the next pass's activation.
+      await (input.pending.length > 0 ? switchCurrentBuild : activateBuild)(options.buildsDir, id);
       return built;
     });
     return { info, written: rendered.written.length, removed: rendered.missing.length };
