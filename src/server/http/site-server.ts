@@ -46,7 +46,8 @@ export interface SiteServer {
   close(): Promise<void>;
 }
 
-async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<ActiveBuild> {
+/** The current build, ready to serve; `previous` (the one served until now) saves reading the files the two share. */
+async function loadBuild(buildsDir: string, security: SecurityOptions, previous?: ActiveBuild): Promise<ActiveBuild> {
   const current = await readCurrentBuild(buildsDir);
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
   const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
@@ -55,7 +56,7 @@ async function loadBuild(buildsDir: string, security: SecurityOptions): Promise<
     id: current.info.id,
     builtAt: current.info.builtAt,
     contentReadAt: current.info.contentReadAt,
-    files: await StaticFiles.load(path.join(current.dir, 'client'), security),
+    files: await StaticFiles.load(path.join(current.dir, 'client'), security, undefined, previous?.files),
     handler: module.handler,
   };
 }
@@ -274,7 +275,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     server,
     buildId: () => active.id,
     async reload() {
-      active = await loadBuild(options.buildsDir, security);
+      active = await loadBuild(options.buildsDir, security, active);
       stale.reset(active.contentReadAt);
       previous.reset();
     },

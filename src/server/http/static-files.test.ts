@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { link, mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -173,5 +173,24 @@ describe("StaticFiles with the build's compressed copies", () => {
     const tiny = await raw('/estilos.css', { 'accept-encoding': 'br, gzip' });
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.bytes.toString()).toBe('body{color:red}');
+  });
+
+  it('lends a rebuild made of hard links what it knew of the very same files, and reads a replaced one afresh', async () => {
+    const next = await mkdtemp(path.join(os.tmpdir(), 'static-files-next-'));
+    try {
+      await link(path.join(root, 'pagina-1.html'), path.join(next, 'pagina-1.html'));
+      await writeFile(path.join(next, 'pagina-2.html'), page(22));
+      const rebuilt = await StaticFiles.load(next, { https: false }, undefined, files);
+      const linked = rebuilt.find('/pagina-1')!;
+      expect(linked.path).toBe(path.join(next, 'pagina-1.html'));
+      expect(linked.etag).toBe(files.find('/pagina-1')!.etag);
+      expect(linked.policy).toBe(files.find('/pagina-1')!.policy);
+      const replaced = rebuilt.find('/pagina-2')!;
+      expect(replaced.etag).not.toBe(files.find('/pagina-2')!.etag);
+      expect(replaced.policy).not.toBe(files.find('/pagina-2')!.policy);
+      expect(rebuilt.find('/pagina-3')).toBeUndefined();
+    } finally {
+      await rm(next, { recursive: true, force: true });
+    }
   });
 });

@@ -112,6 +112,8 @@ export interface StaticFile {
   policy?: string;
   /** A page with ad slots: its policy also admits the ad network while ads are on (decided per request). */
   ads?: { scriptHashes: string[]; withSources?: { sources: PolicySources; policy: string } };
+  /** The file on disk (device, inode, size, modification time): the same in a build made of hard links to this one. */
+  identity: string;
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -147,7 +149,12 @@ export class StaticFiles {
     this.baseHeaders = Object.entries(baseSecurityHeaders(security));
   }
 
-  static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES): Promise<StaticFiles> {
+  /**
+   * `previous` (the build served until now) lends what it worked out for a file that is the very same file on disk,
+   * as an incremental rebuild's hard links are: a page is then not read and hashed again, so switching to a rebuild
+   * costs what it changed rather than what the site holds.
+   */
+  static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES, previous?: StaticFiles): Promise<StaticFiles> {
     const site = new StaticFiles(security, memoryBudgetBytes);
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     const names = new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)));
@@ -158,6 +165,7 @@ export class StaticFiles {
       const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
       const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
       const info = await stat(full);
+      const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
       const file: StaticFile = {
         path: full,
         size: info.size,
@@ -166,8 +174,14 @@ export class StaticFiles {
         type,
         cacheControl: cacheControlFor(urlPath),
         etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
+        identity,
       };
-      if (isHtml(type)) {
+      const known = previous?.files.get(urlPath);
+      if (known?.identity === identity) {
+        file.etag = known.etag;
+        file.policy = known.policy;
+        if (known.ads) file.ads = { scriptHashes: known.ads.scriptHashes };
+      } else if (isHtml(type)) {
         // Read now for what its headers need; the bytes are kept only once someone asks for the page.
         const body = await readFile(full);
         const html = body.toString('utf8');
