@@ -199,7 +199,7 @@ export function collectQueryCalls(files: string[], options: ts.CompilerOptions):
     const inHandler = isHandlerFile(file, source);
     const visit = (node: ts.Node): void => {
       // A pg "submittable" (`query(new Cursor(…))`) brings its own protocol messages, not text to check.
-      if (isQueryCall(node) && !ts.isNewExpression(node.arguments[0]!)) {
+      if (isQueryCall(node) && !ts.isNewExpression(unwrap(node.arguments[0]!))) {
         const argument = node.arguments[0]!;
         const line = source.getLineAndCharacterOfPosition(argument.getStart(source)).line + 1;
         // `query(config)` objects and plain variables are not SQL we can read; literals and constants are.
