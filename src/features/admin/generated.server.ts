@@ -8,6 +8,15 @@ import { z } from '../../lib/zod.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
+import {
+  deleteDescriptionRow,
+  deleteImageRow,
+  deleteStoryRow,
+  readDescriptionsPage,
+  readImagesPage,
+  readStoriesPage,
+  type AuthorColumns,
+} from './generated-queries.server.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { htmlToText, sanitizeHtmlContent } from '../../server/html/sanitize.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
@@ -61,7 +70,6 @@ function previewOf(html: string): { preview: string; length: number } {
   return { preview: text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1)}…` : text, length: text.length };
 }
 
-type AuthorColumns = { author_name: string | null; author_email: string | null };
 const authorOf = (row: AuthorColumns) => (row.author_name === null ? null : { name: row.author_name, email: row.author_email ?? '' });
 
 export async function listGeneratedTexts(
@@ -71,16 +79,8 @@ export async function listGeneratedTexts(
 ): Promise<Paged<GeneratedTextRow>> {
   assertAllowed(actor, 'moderate:generated:any');
   const offset = (page - 1) * ADMIN_PAGE_SIZE;
-  const pool = getPool();
   if (kind === 'descripciones') {
-    const [{ rows }, count] = await Promise.all([
-      pool.query<AuthorColumns & { id: string; language: string; description_type: string; generated_description: string; created_at: Date }>(
-        `SELECT d.id, d.language, d.description_type, d.generated_description, d.created_at, u.name AS author_name, u.email AS author_email
-         FROM generated_image_descriptions d LEFT JOIN profiles u ON u.id = d.user_id
-         ORDER BY d.created_at DESC, d.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-      ),
-      pool.query<{ total: number }>('SELECT count(*)::int AS total FROM generated_image_descriptions'),
-    ]);
+    const { rows, total } = await readDescriptionsPage(ADMIN_PAGE_SIZE, offset, getPool());
     const items = rows.map((row) => ({
       id: row.id,
       author: authorOf(row),
@@ -90,16 +90,9 @@ export async function listGeneratedTexts(
       ...previewOf(row.generated_description),
       createdAt: row.created_at,
     }));
-    return paged(items, count.rows[0]!.total, page);
+    return paged(items, total, page);
   }
-  const [{ rows }, count] = await Promise.all([
-    pool.query<AuthorColumns & { id: string; title: string; content: string; options: { genre?: string; language?: string }; created_at: Date }>(
-      `SELECT s.id, s.title, s.content, s.options, s.created_at, u.name AS author_name, u.email AS author_email
-       FROM generated_stories s LEFT JOIN profiles u ON u.id = s.user_id
-       ORDER BY s.created_at DESC, s.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-    ),
-    pool.query<{ total: number }>('SELECT count(*)::int AS total FROM generated_stories'),
-  ]);
+  const { rows, total } = await readStoriesPage(ADMIN_PAGE_SIZE, offset, getPool());
   const items = rows.map((row) => {
     // Stories are plain text: escaping is the template's job; the preview only trims it.
     const text = row.content.replace(/\s+/g, ' ').trim();
@@ -114,22 +107,14 @@ export async function listGeneratedTexts(
       createdAt: row.created_at,
     };
   });
-  return paged(items, count.rows[0]!.total, page);
+  return paged(items, total, page);
 }
 
 export async function listGeneratedImages(actor: Pick<SessionUser, 'role'> | null, page: number): Promise<Paged<GeneratedImageRow>> {
   assertAllowed(actor, 'moderate:generated:any');
   const offset = (page - 1) * IMAGE_PAGE_SIZE;
-  const pool = getPool();
   const storage = getStorage();
-  const [{ rows }, count] = await Promise.all([
-    pool.query<AuthorColumns & { id: string; prompt: string; model_used: string; width: number; height: number; image_url: string; created_at: Date }>(
-      `SELECT i.id, i.prompt, i.model_used, i.width, i.height, i.image_url, i.created_at, u.name AS author_name, u.email AS author_email
-       FROM image_generation_history i LEFT JOIN profiles u ON u.id = i.user_id
-       ORDER BY i.created_at DESC, i.id LIMIT ${IMAGE_PAGE_SIZE} OFFSET ${offset}`,
-    ),
-    pool.query<{ total: number }>('SELECT count(*)::int AS total FROM image_generation_history'),
-  ]);
+  const { rows, total } = await readImagesPage(IMAGE_PAGE_SIZE, offset, getPool());
   const items = rows.map((row) => {
     const key = keyOf(row.image_url);
     const served = key ? servedImage(storage, key) : null;
@@ -145,7 +130,7 @@ export async function listGeneratedImages(actor: Pick<SessionUser, 'role'> | nul
       createdAt: row.created_at,
     };
   });
-  return { items, total: count.rows[0]!.total, page, pages: Math.max(1, Math.ceil(count.rows[0]!.total / IMAGE_PAGE_SIZE)) };
+  return { items, total, page, pages: Math.max(1, Math.ceil(total / IMAGE_PAGE_SIZE)) };
 }
 
 const cut = (text: string, length = 80) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
@@ -155,12 +140,9 @@ export async function deleteGenerated(actor: AdminActor | null, kind: GeneratedK
   assertAllowed(actor, 'moderate:generated:any');
   const fileReference = await inTransaction(async (db) => {
     if (kind === 'descripciones') {
-      const { rows } = await db.query<{ generated_description: string; user_id: string | null; language: string }>(
-        'DELETE FROM generated_image_descriptions WHERE id = $1 RETURNING generated_description, user_id, language',
-        [id],
-      );
-      if (!rows[0]) throw new AppError('description_not_found');
-      const text = previewOf(rows[0].generated_description).preview;
+      const removed = await deleteDescriptionRow(id, db);
+      if (!removed) throw new AppError('description_not_found');
+      const text = previewOf(removed.generated_description).preview;
       await recordAdminAction(
         actor,
         {
@@ -168,45 +150,42 @@ export async function deleteGenerated(actor: AdminActor | null, kind: GeneratedK
           targetType: 'description',
           targetId: id,
           summary: `Borró una descripción: «${cut(text)}»`,
-          before: { text, userId: rows[0].user_id },
+          before: { text, userId: removed.user_id },
         },
         db,
       );
       return null;
     }
     if (kind === 'historias') {
-      const { rows } = await db.query<{ title: string; user_id: string }>('DELETE FROM generated_stories WHERE id = $1 RETURNING title, user_id', [id]);
-      if (!rows[0]) throw new AppError('not_found', { message: 'Historia no encontrada' });
+      const removed = await deleteStoryRow(id, db);
+      if (!removed) throw new AppError('not_found', { message: 'Historia no encontrada' });
       await recordAdminAction(
         actor,
         {
           action: 'story.delete',
           targetType: 'story',
           targetId: id,
-          summary: `Borró la historia «${cut(rows[0].title)}»`,
-          before: { title: rows[0].title, userId: rows[0].user_id },
+          summary: `Borró la historia «${cut(removed.title)}»`,
+          before: { title: removed.title, userId: removed.user_id },
         },
         db,
       );
       return null;
     }
-    const { rows } = await db.query<{ prompt: string; image_url: string; user_id: string | null }>(
-      'DELETE FROM image_generation_history WHERE id = $1 RETURNING prompt, image_url, user_id',
-      [id],
-    );
-    if (!rows[0]) throw new AppError('image_not_found');
+    const removed = await deleteImageRow(id, db);
+    if (!removed) throw new AppError('image_not_found');
     await recordAdminAction(
       actor,
       {
         action: 'image.delete',
         targetType: 'image',
         targetId: id,
-        summary: `Borró una imagen generada: «${cut(rows[0].prompt)}»`,
-        before: { prompt: rows[0].prompt, file: rows[0].image_url, userId: rows[0].user_id },
+        summary: `Borró una imagen generada: «${cut(removed.prompt)}»`,
+        before: { prompt: removed.prompt, file: removed.image_url, userId: removed.user_id },
       },
       db,
     );
-    return rows[0].image_url;
+    return removed.image_url;
   }, pool);
   // After the commit: a file without a row is only wasted space; a row without its file would be a broken image (a
   // publication or a profile may show the same file: then it stays).

@@ -5,7 +5,7 @@ import { getDb, getPool } from '../../server/db/client.ts';
 import { editorialOrder, indexable } from '../../server/db/queries/public/tools.ts';
 import { posts } from '../../server/db/schema.ts';
 import { assertAdmin } from '../../server/admin/admin-queries.ts';
-import type { AdminAccount } from './users.server.ts';
+import type { AdminAccount } from './users-queries.server.ts';
 
 export interface OverviewCounts {
   published: number;

@@ -13,16 +13,20 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { lockRedirects } from '../../server/admin/redirect-lock.ts';
 import { serverEnv, trustedOrigins } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
-import { localPathOf, normalizePath, redirectInput, type RedirectInput, type RedirectStatus } from './redirect-rules.ts';
-
-export interface RedirectView {
-  id: string;
-  fromPath: string;
-  toPath: string | null;
-  statusCode: RedirectStatus;
-  updatedAt: Date;
-}
+import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
+import {
+  activeCategoryNameAt,
+  allRedirects,
+  deleteRedirectRow,
+  insertRedirect,
+  publishedToolTitleAt,
+  readRedirectsPage,
+  redirectTarget,
+  updateRedirectRow,
+  type RedirectRow,
+  type RedirectView,
+} from './redirects-queries.server.ts';
+import { localPathOf, normalizePath, redirectInput, type RedirectInput } from './redirect-rules.ts';
 
 export const redirectFilters = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
@@ -31,22 +35,8 @@ export const redirectFilters = z.object({
 
 export async function listRedirects(actor: Pick<SessionUser, 'role'> | null, filters: z.output<typeof redirectFilters>): Promise<Paged<RedirectView>> {
   assertAllowed(actor, 'manage:redirect:any');
-  const values: unknown[] = [];
-  let where = '';
-  if (filters.q) {
-    values.push(likePattern(filters.q));
-    where = 'WHERE from_path ILIKE $1 OR to_path ILIKE $1';
-  }
-  const offset = (filters.pagina - 1) * ADMIN_PAGE_SIZE;
-  const [{ rows }, count] = await Promise.all([
-    getPool().query<RedirectView>(
-      `SELECT id, from_path AS "fromPath", to_path AS "toPath", status_code AS "statusCode", updated_at AS "updatedAt"
-       FROM redirects ${where} ORDER BY updated_at DESC, from_path LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-      values,
-    ),
-    getPool().query<{ total: number }>(`SELECT count(*)::int AS total FROM redirects ${where}`, values),
-  ]);
-  return paged(rows, count.rows[0]!.total, filters.pagina);
+  const { rows, total } = await readRedirectsPage(filters.q, (filters.pagina - 1) * ADMIN_PAGE_SIZE, getPool());
+  return paged(rows, total, filters.pagina);
 }
 
 function conflict(field: 'fromPath' | 'toPath', message: string): AppError {
@@ -60,8 +50,7 @@ function conflict(field: 'fromPath' | 'toPath', message: string): AppError {
  */
 export async function assertRedirectFits(db: Queryable, redirect: RedirectInput, ignoreId: string | null = null): Promise<void> {
   const origins = trustedOrigins(serverEnv());
-  const { rows } = await db.query<RedirectRow>('SELECT id, from_path, to_path FROM redirects');
-  const others = rows.filter((row) => row.id !== ignoreId);
+  const others = (await allRedirects(db)).filter((row) => row.id !== ignoreId);
   const from = normalizePath(redirect.fromPath);
   if (others.some((row) => normalizePath(row.from_path) === from))
     throw conflict('fromPath', `Ya hay una redirección desde ${from}: edítala en lugar de crear otra.`);
@@ -71,17 +60,15 @@ export async function assertRedirectFits(db: Queryable, redirect: RedirectInput,
     const list = leading.map((row) => row.from_path).join(', ');
     throw conflict('fromPath', `Otras redirecciones llevan a ${from} (${list}): se formaría una cadena. Haz que apunten al destino final.`);
   }
-  const tool = await db.query<{ title: string }>("SELECT title FROM posts WHERE status = 'published' AND '/' || slug = $1", [from]);
-  if (tool.rows[0]) {
-    throw conflict('fromPath', `${from} es la dirección de «${tool.rows[0].title}», publicada. Despublícala o elimínala (con redirección) desde Publicados.`);
+  const tool = await publishedToolTitleAt(from, db);
+  if (tool !== undefined) {
+    throw conflict('fromPath', `${from} es la dirección de «${tool}», publicada. Despublícala o elimínala (con redirección) desde Publicados.`);
   }
-  const category = await db.query<{ name: string }>("SELECT name FROM categories WHERE is_active AND '/categoria/' || slug = $1", [from]);
-  if (category.rows[0]) {
-    throw conflict('fromPath', `${from} es la dirección de la categoría «${category.rows[0].name}». Cámbiala o fusiónala desde Categorías.`);
+  const category = await activeCategoryNameAt(from, db);
+  if (category !== undefined) {
+    throw conflict('fromPath', `${from} es la dirección de la categoría «${category}». Cámbiala o fusiónala desde Categorías.`);
   }
 }
-
-type RedirectRow = { id: string; from_path: string; to_path: string | null };
 
 /** A target must be a final destination: not itself, not the source of another redirect (no second hop). */
 function assertTargetFits(others: RedirectRow[], toPath: string, origins: readonly string[], from: string | null, field: 'toPath' | 'to' = 'toPath'): void {
@@ -106,9 +93,8 @@ export async function assertDeletionTargetFits(db: Queryable, toPath: string, de
   if (local !== null && deletedPaths.has(local)) {
     throw new AppError('redirect_conflict', { message: 'El destino es una de las herramientas que se eliminan.', fields: { to: 'Elige otro destino.' } });
   }
-  const { rows } = await db.query<RedirectRow>('SELECT id, from_path, to_path FROM redirects');
   assertTargetFits(
-    rows.filter((row) => !deletedPaths.has(normalizePath(row.from_path))),
+    (await allRedirects(db)).filter((row) => !deletedPaths.has(normalizePath(row.from_path))),
     toPath,
     origins,
     null,
@@ -124,12 +110,7 @@ export async function createRedirect(actor: AdminActor | null, input: RedirectIn
   return inTransaction(async (db) => {
     await lockRedirects(db);
     await assertRedirectFits(db, input);
-    const { rows } = await db.query<RedirectView>(
-      `INSERT INTO redirects (from_path, to_path, status_code) VALUES ($1, $2, $3)
-       RETURNING id, from_path AS "fromPath", to_path AS "toPath", status_code AS "statusCode", updated_at AS "updatedAt"`,
-      [input.fromPath, input.toPath, input.statusCode],
-    );
-    const created = rows[0]!;
+    const created = await insertRedirect(input, db);
     await recordAdminAction(
       actor,
       { action: 'redirect.create', targetType: 'redirect', targetId: created.id, summary: `Creó la redirección ${describe(input)}`, after: input },
@@ -143,17 +124,10 @@ export async function updateRedirect(actor: AdminActor | null, id: string, input
   assertAllowed(actor, 'manage:redirect:any');
   return inTransaction(async (db) => {
     await lockRedirects(db);
-    const before = await db.query<RedirectView>(
-      'SELECT from_path AS "fromPath", to_path AS "toPath", status_code AS "statusCode" FROM redirects WHERE id = $1',
-      [id],
-    );
-    if (!before.rows[0]) throw new AppError('redirect_not_found');
+    const before = await redirectTarget(id, db);
+    if (!before) throw new AppError('redirect_not_found');
     await assertRedirectFits(db, input, id);
-    const { rows } = await db.query<RedirectView>(
-      `UPDATE redirects SET from_path = $2, to_path = $3, status_code = $4, updated_at = now() WHERE id = $1
-       RETURNING id, from_path AS "fromPath", to_path AS "toPath", status_code AS "statusCode", updated_at AS "updatedAt"`,
-      [id, input.fromPath, input.toPath, input.statusCode],
-    );
+    const updated = await updateRedirectRow(id, input, db);
     await recordAdminAction(
       actor,
       {
@@ -161,12 +135,12 @@ export async function updateRedirect(actor: AdminActor | null, id: string, input
         targetType: 'redirect',
         targetId: id,
         summary: `Cambió la redirección a ${describe(input)}`,
-        before: before.rows[0],
+        before,
         after: input,
       },
       db,
     );
-    return rows[0]!;
+    return updated;
   }, pool);
 }
 
@@ -174,14 +148,11 @@ export async function deleteRedirect(actor: AdminActor | null, id: string, pool?
   assertAllowed(actor, 'manage:redirect:any');
   await inTransaction(async (db) => {
     await lockRedirects(db);
-    const { rows } = await db.query<RedirectView>(
-      'DELETE FROM redirects WHERE id = $1 RETURNING from_path AS "fromPath", to_path AS "toPath", status_code AS "statusCode"',
-      [id],
-    );
-    if (!rows[0]) throw new AppError('redirect_not_found');
+    const removed = await deleteRedirectRow(id, db);
+    if (!removed) throw new AppError('redirect_not_found');
     await recordAdminAction(
       actor,
-      { action: 'redirect.delete', targetType: 'redirect', targetId: id, summary: `Borró la redirección ${describe(rows[0])}`, before: rows[0] },
+      { action: 'redirect.delete', targetType: 'redirect', targetId: id, summary: `Borró la redirección ${describe(removed)}`, before: removed },
       db,
     );
   }, pool);

@@ -10,6 +10,7 @@ import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { AI_PROVIDER_LABELS, providerAvailable } from '../../server/ai/config.ts';
 import { AI_RATE_LIMITS } from '../../server/ai/guard.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
+import { bumpContentVersion } from '../../server/build/fingerprint.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint, parseWith } from '../../server/http/endpoint.ts';
@@ -106,7 +107,7 @@ export async function saveSettingsGroup(actor: AdminActor | null, group: Setting
     const before = await writeSettingsGroup(group, value, db);
     const rebuild = needsRebuild(group, before, value);
     // The content version moves with the change, so the watcher rebuilds and npm start sees a new fingerprint.
-    if (rebuild) await db.query("SELECT nextval('content_version_seq')");
+    if (rebuild) await bumpContentVersion(db);
     await recordAdminAction(
       actor,
       {

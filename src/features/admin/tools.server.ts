@@ -5,7 +5,7 @@
  * where the admin chose). Every change is audited in the same transaction.
  */
 import type pg from 'pg';
-import { pricingModels, type PricingModel } from '../../lib/pricing.ts';
+import { pricingModels } from '../../lib/pricing.ts';
 import { z } from '../../lib/zod.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
@@ -15,12 +15,24 @@ import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
+import { assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 import { goneInput } from './redirect-rules.ts';
 import { withdrawalReason } from '../../lib/post-form.ts';
 import { notifyAuthor } from '../../server/email/author-notices.ts';
 import { lockRedirects } from '../../server/admin/redirect-lock.ts';
 import { assertDeletionTargetFits } from './redirects.server.ts';
+import { retireAddress } from './redirects-queries.server.ts';
+import {
+  categoryOptions,
+  deleteToolRows,
+  lockToolRows,
+  readAdminToolsPage,
+  setToolFlagColumn,
+  withdrawToolRows,
+  type AdminToolRow,
+  type ToolSnapshot,
+  type WithdrawnTool,
+} from './tools-queries.server.ts';
 
 export const TOOL_SORTS = {
   recientes: 'Más recientes',
@@ -33,17 +45,6 @@ export const TOOL_SORTS = {
   editadas: 'Editadas hace poco',
 } as const;
 export type ToolSort = keyof typeof TOOL_SORTS;
-
-const ORDER_BY: Record<ToolSort, string> = {
-  recientes: 'coalesce(p.published_date, p.created_at) DESC, p.id',
-  antiguas: 'coalesce(p.published_date, p.created_at) ASC, p.id',
-  titulo: 'lower(p.title) ASC, p.id',
-  visitas: 'p.views DESC, p.id',
-  guardadas: 'p.saved_count DESC, p.id',
-  clics: 'p.clicks DESC, p.id',
-  populares: 'p.popularity_score DESC, p.id',
-  editadas: 'p.updated_at DESC, p.id',
-};
 
 export const TOOL_STATUSES = { published: 'Publicadas', pending: 'Pendientes', rejected: 'Rechazadas', withdrawn: 'Retiradas', all: 'Todas' } as const;
 export type ToolStatusFilter = keyof typeof TOOL_STATUSES;
@@ -70,82 +71,16 @@ export const toolFilters = z.object({
 });
 export type ToolFilters = z.output<typeof toolFilters>;
 
-export interface AdminToolRow {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
-  pricing: PricingModel;
-  isFeatured: boolean;
-  isPopular: boolean;
-  isVerified: boolean;
-  views: number;
-  savedCount: number;
-  clicks: number;
-  categories: string[];
-  authorName: string | null;
-  linkStatus: 'unknown' | 'ok' | 'failing' | 'moved';
-  discontinued: boolean;
-  publishedAt: Date;
-  updatedAt: Date;
-  /** When an admin or the editorial team last checked its facts; null while nobody has. */
-  factsCheckedAt: Date | null;
-}
-
 export async function listAdminTools(actor: Pick<SessionUser, 'role'> | null, filters: ToolFilters): Promise<Paged<AdminToolRow>> {
   assertAllowed(actor, 'read:post:any');
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  const add = (value: unknown) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  if (filters.estado !== 'all') conditions.push(`p.status = ${add(filters.estado)}`);
-  if (filters.q) {
-    // The site's search: Spanish stems without accents over title, description, keywords and categories, plus a
-    // plain accent-insensitive substring of the title for partial words ("chatg").
-    const query = add(filters.q);
-    const pattern = add(likePattern(filters.q));
-    conditions.push(
-      `(p.search_vector @@ websearch_to_tsquery('public.es_unaccent', ${query})
-        OR extensions.unaccent(lower(p.title)) LIKE extensions.unaccent(lower(${pattern})) OR p.slug LIKE lower(${pattern}))`,
-    );
-  }
-  if (filters.categoria) {
-    conditions.push(
-      `EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = ${add(filters.categoria)})`,
-    );
-  }
-  if (filters.precio) conditions.push(`p.pricing = ${add(filters.precio)}`);
-  if (filters.destacada) conditions.push(`p.is_featured = ${add(filters.destacada === 'si')}`);
-  if (filters.popular) conditions.push(`p.is_popular = ${add(filters.popular === 'si')}`);
-  if (filters.verificada) conditions.push(`p.is_verified = ${add(filters.verificada === 'si')}`);
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const offset = (filters.pagina - 1) * ADMIN_PAGE_SIZE;
-  const pool = getPool();
-  const [{ rows }, count] = await Promise.all([
-    pool.query<AdminToolRow>(
-      `SELECT p.id, p.title, p.slug, p.status, p.pricing, p.is_featured AS "isFeatured", p.is_popular AS "isPopular",
-              p.is_verified AS "isVerified", p.views::int, p.saved_count AS "savedCount", p.clicks::int,
-              coalesce((SELECT array_agg(c.name ORDER BY pc.position, c.name) FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-                        WHERE pc.post_id = p.id), '{}') AS categories,
-              pr.name AS "authorName", p.link_status AS "linkStatus", p.discontinued_at IS NOT NULL AS discontinued,
-              coalesce(p.published_date, p.created_at) AS "publishedAt", p.updated_at AS "updatedAt",
-              p.facts_checked_at AS "factsCheckedAt"
-       FROM posts p LEFT JOIN profiles pr ON pr.id = p.user_id
-       ${where} ORDER BY ${ORDER_BY[filters.orden]} LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-      values,
-    ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM posts p ${where}`, values),
-  ]);
-  return paged(rows, count.rows[0]!.total, filters.pagina);
+  const { rows, total } = await readAdminToolsPage(filters, getPool());
+  return paged(rows, total, filters.pagina);
 }
 
 /** The categories for the filter, with how many tools each has in any status. */
 export async function listCategoryOptions(actor: Pick<SessionUser, 'role'> | null): Promise<{ slug: string; name: string }[]> {
   assertAllowed(actor, 'read:post:any');
-  const { rows } = await getPool().query<{ slug: string; name: string }>('SELECT slug, name FROM categories ORDER BY name');
-  return rows;
+  return categoryOptions(getPool());
 }
 
 export const TOOL_ACTIONS = {
@@ -174,23 +109,8 @@ export const toolActionInput = z.discriminatedUnion(
 );
 export type ToolActionInput = z.output<typeof toolActionInput>;
 
-interface ToolSnapshot {
-  id: string;
-  title: string;
-  slug: string;
-  status: 'pending' | 'published' | 'rejected' | 'withdrawn';
-  is_featured: boolean;
-  is_popular: boolean;
-  is_verified: boolean;
-  image_url: string | null;
-  logo_url: string | null;
-}
-
 async function lockTools(db: pg.PoolClient, toolIds: string[]): Promise<ToolSnapshot[]> {
-  const { rows } = await db.query<ToolSnapshot>(
-    'SELECT id, title, slug, status, is_featured, is_popular, is_verified, image_url, logo_url FROM posts WHERE id = ANY($1) ORDER BY id FOR UPDATE',
-    [toolIds],
-  );
+  const rows = await lockToolRows(toolIds, db);
   if (rows.length === 0) throw new AppError('not_found', { message: 'No se encontró ninguna de las herramientas elegidas.' });
   return rows;
 }
@@ -203,7 +123,12 @@ export async function setToolFlag(actor: AdminActor | null, toolIds: string[], a
     const tools = await lockTools(db, toolIds);
     const changing = tools.filter((tool) => tool[column] !== value);
     if (changing.length === 0) return 0;
-    await db.query(`UPDATE posts SET ${column} = $2, updated_at = now() WHERE id = ANY($1)`, [changing.map((tool) => tool.id), value]);
+    await setToolFlagColumn(
+      changing.map((tool) => tool.id),
+      column,
+      value,
+      db,
+    );
     for (const tool of changing) {
       await recordAdminAction(
         actor,
@@ -231,10 +156,11 @@ export async function unpublishTools(actor: AdminActor | null, toolIds: string[]
   return inTransaction(async (db) => {
     const published = (await lockTools(db, toolIds)).filter((tool) => tool.status === 'published');
     if (published.length === 0) return [];
-    const { rows } = await db.query<WithdrawnTool>(
-      `UPDATE posts SET status = 'withdrawn', review_note = $3, reviewed_at = now(), reviewed_by = $2, updated_at = now()
-        WHERE id = ANY($1) RETURNING id, slug, title, user_id AS "authorId"`,
-      [published.map((tool) => tool.id), actor.id, reason],
+    const withdrawn = await withdrawToolRows(
+      published.map((tool) => tool.id),
+      actor.id,
+      reason,
+      db,
     );
     for (const tool of published) {
       await recordAdminAction(
@@ -250,15 +176,8 @@ export async function unpublishTools(actor: AdminActor | null, toolIds: string[]
         db,
       );
     }
-    return rows;
+    return withdrawn;
   }, pool);
-}
-
-export interface WithdrawnTool {
-  id: string;
-  slug: string;
-  title: string;
-  authorId: string | null;
 }
 
 export interface ToolDeletion {
@@ -285,16 +204,11 @@ export async function deleteTools(actor: AdminActor | null, toolIds: string[], d
     const tools = await lockTools(db, toolIds);
     const paths = new Set(tools.filter((tool) => tool.status === 'published').map((tool) => `/${tool.slug}`));
     if (target !== null) await assertDeletionTargetFits(db, target, paths);
-    await db.query('DELETE FROM posts WHERE id = ANY($1)', [tools.map((tool) => tool.id)]);
-    for (const path of paths) {
-      await db.query(
-        `INSERT INTO redirects (from_path, to_path, status_code) VALUES ($1, $2, $3)
-         ON CONFLICT (from_path) DO UPDATE SET to_path = excluded.to_path, status_code = excluded.status_code, updated_at = now()`,
-        [path, target, target === null ? 410 : 301],
-      );
-      // Old addresses that led to this tool now lead where it went (or are gone with it): still one hop.
-      await db.query('UPDATE redirects SET to_path = $2, status_code = $3, updated_at = now() WHERE to_path = $1', [path, target, target === null ? 410 : 301]);
-    }
+    await deleteToolRows(
+      tools.map((tool) => tool.id),
+      db,
+    );
+    for (const path of paths) await retireAddress(path, target, db);
     for (const tool of tools) {
       const published = tool.status === 'published';
       await recordAdminAction(

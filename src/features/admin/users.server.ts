@@ -11,7 +11,17 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, likePattern, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
+import {
+  deleteUserSessions,
+  lockActiveAdmins,
+  lockUser,
+  readUsersPage,
+  updateUserActive,
+  updateUserRole,
+  type AdminUserRow,
+  type TargetUser,
+} from './users-queries.server.ts';
+import { assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 
 export const userFilters = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
@@ -21,62 +31,10 @@ export const userFilters = z.object({
 });
 export type UserFilters = z.output<typeof userFilters>;
 
-/** An account as the admin panel shows it (the users page, the overview's latest sign-ups). */
-export interface AdminAccount {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  isActive: boolean;
-  emailVerified: boolean;
-  createdAt: Date;
-}
-
-export interface AdminUserRow extends AdminAccount {
-  posts: number;
-  saves: number;
-  images: number;
-  sessions: number;
-}
-
 export async function listUsers(actor: Pick<SessionUser, 'role'> | null, filters: UserFilters): Promise<Paged<AdminUserRow>> {
   assertAllowed(actor, 'manage:user:any');
-  const conditions: string[] = [];
-  const values: unknown[] = [];
-  if (filters.q) {
-    values.push(likePattern(filters.q));
-    // Accent- and case-insensitive, like the site's search: "maria" finds "María".
-    conditions.push(`(extensions.unaccent(lower(u.name)) LIKE extensions.unaccent(lower($${values.length})) OR lower(u.email) LIKE lower($${values.length}))`);
-  }
-  if (filters.rol) {
-    values.push(filters.rol);
-    conditions.push(`u.role = $${values.length}`);
-  }
-  if (filters.estado) conditions.push(filters.estado === 'activas' ? 'u.is_active' : 'NOT u.is_active');
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const offset = (filters.pagina - 1) * ADMIN_PAGE_SIZE;
-  const pool = getPool();
-  const [{ rows }, count] = await Promise.all([
-    pool.query<AdminUserRow>(
-      `SELECT u.id, u.name, u.email, u.role, u.is_active AS "isActive", u.email_verified AS "emailVerified", u.created_at AS "createdAt",
-              (SELECT count(*)::int FROM posts p WHERE p.user_id = u.id) AS posts,
-              (SELECT count(*)::int FROM saved_posts s WHERE s.user_id = u.id) AS saves,
-              (SELECT count(*)::int FROM image_generation_history i WHERE i.user_id = u.id) AS images,
-              (SELECT count(*)::int FROM sessions s WHERE s.user_id = u.id AND s.expires_at > now()) AS sessions
-       FROM profiles u ${where} ORDER BY u.created_at DESC, u.id LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`,
-      values,
-    ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM profiles u ${where}`, values),
-  ]);
-  return paged(rows, count.rows[0]!.total, filters.pagina);
-}
-
-interface TargetUser {
-  id: string;
-  name: string;
-  email: string;
-  role: 'user' | 'admin';
-  is_active: boolean;
+  const { rows, total } = await readUsersPage(filters, getPool());
+  return paged(rows, total, filters.pagina);
 }
 
 /**
@@ -85,10 +43,10 @@ interface TargetUser {
  */
 async function lockForChange(db: pg.PoolClient, actor: AdminActor, userId: string): Promise<{ user: TargetUser; activeAdmins: number }> {
   if (userId === actor.id) throw new AppError('own_account');
-  const admins = await db.query<{ id: string }>("SELECT id FROM profiles WHERE role = 'admin' AND is_active ORDER BY id FOR UPDATE");
-  const { rows } = await db.query<TargetUser>('SELECT id, name, email, role, is_active FROM profiles WHERE id = $1 FOR UPDATE', [userId]);
-  if (!rows[0]) throw new AppError('user_not_found');
-  return { user: rows[0], activeAdmins: admins.rows.length };
+  const activeAdmins = await lockActiveAdmins(db);
+  const user = await lockUser(userId, db);
+  if (!user) throw new AppError('user_not_found');
+  return { user, activeAdmins };
 }
 
 const isLastActiveAdmin = (user: TargetUser, activeAdmins: number) => user.role === 'admin' && user.is_active && activeAdmins <= 1;
@@ -99,7 +57,7 @@ export async function setUserRole(actor: AdminActor | null, userId: string, role
     const { user, activeAdmins } = await lockForChange(db, actor, userId);
     if (user.role === role) return role;
     if (role === 'user' && isLastActiveAdmin(user, activeAdmins)) throw new AppError('last_admin');
-    await db.query('UPDATE profiles SET role = $2, updated_at = now() WHERE id = $1', [userId, role]);
+    await updateUserRole(userId, role, db);
     await recordAdminAction(
       actor,
       {
@@ -123,8 +81,8 @@ export async function setUserActive(actor: AdminActor | null, userId: string, ac
     const { user, activeAdmins } = await lockForChange(db, actor, userId);
     if (user.is_active === active) return { endedSessions: 0 };
     if (!active && isLastActiveAdmin(user, activeAdmins)) throw new AppError('last_admin');
-    await db.query('UPDATE profiles SET is_active = $2, updated_at = now() WHERE id = $1', [userId, active]);
-    const ended = active ? 0 : ((await db.query('DELETE FROM sessions WHERE user_id = $1', [userId])).rowCount ?? 0);
+    await updateUserActive(userId, active, db);
+    const ended = active ? 0 : await deleteUserSessions(userId, db);
     await recordAdminAction(
       actor,
       {

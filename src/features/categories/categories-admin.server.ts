@@ -17,51 +17,37 @@ import { assertAllowed, type AdminActor } from '../../server/admin/admin-queries
 import { lockRedirects } from '../../server/admin/redirect-lock.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { categoryInput, categoryMergeInput, type CategoryInput, type CategoryMergeInput } from './category-admin.ts';
-
-export interface AdminCategory {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  icon: string;
-  color: string;
-  position: number;
-  isActive: boolean;
-  /** Live published tools, as the category page counts them. */
-  publishedTools: number;
-  /** Every tool linked to it, whatever its state: what a merge moves. */
-  linkedTools: number;
-  updatedAt: Date;
-}
-
-const CATEGORY_COLUMNS = `c.id, c.name, c.slug, c.description, c.icon, c.color, c.position, c.is_active AS "isActive", c.updated_at AS "updatedAt",
-  (SELECT count(*)::int FROM post_categories pc JOIN posts p ON p.id = pc.post_id
-   WHERE pc.category_id = c.id AND p.status = 'published' AND p.discontinued_at IS NULL) AS "publishedTools",
-  (SELECT count(*)::int FROM post_categories pc WHERE pc.category_id = c.id) AS "linkedTools"`;
+import {
+  categoryNameWithSlug,
+  insertCategory,
+  lockCategories,
+  lockCategory,
+  moveCategoryInto,
+  readAdminCategories,
+  readAdminCategory,
+  updateCategoryRow,
+  type AdminCategory,
+  type StoredCategory,
+} from './categories-admin-queries.server.ts';
 
 /** Every category, active or not, in the order the site lists them. */
 export async function listAdminCategories(actor: Pick<SessionUser, 'role'> | null): Promise<AdminCategory[]> {
   assertAllowed(actor, 'manage:category:any');
-  const { rows } = await getPool().query<AdminCategory>(`SELECT ${CATEGORY_COLUMNS} FROM categories c ORDER BY c.position, c.name, c.slug`);
-  return rows;
+  return readAdminCategories(getPool());
 }
 
 export async function getAdminCategory(actor: Pick<SessionUser, 'role'> | null, id: string): Promise<AdminCategory> {
   assertAllowed(actor, 'manage:category:any');
   if (!z.uuid().safeParse(id).success) throw new AppError('category_not_found');
-  const { rows } = await getPool().query<AdminCategory>(`SELECT ${CATEGORY_COLUMNS} FROM categories c WHERE c.id = $1`, [id]);
-  if (!rows[0]) throw new AppError('category_not_found');
-  return rows[0];
+  const category = await readAdminCategory(id, getPool());
+  if (!category) throw new AppError('category_not_found');
+  return category;
 }
-
-type StoredCategory = Omit<AdminCategory, 'publishedTools' | 'linkedTools' | 'updatedAt'>;
-
-const STORED_COLUMNS = 'id, name, slug, description, icon, color, position, is_active AS "isActive"';
 
 /** The unique slug, checked before writing so the answer names the field (the index stays the last word). */
 async function assertSlugFree(db: Queryable, slug: string, ignoreId: string | null): Promise<void> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM categories WHERE slug = $1 AND id IS DISTINCT FROM $2', [slug, ignoreId]);
-  if (rows[0]) throw slugTaken(`«${rows[0].name}» ya usa la dirección /categoria/${slug}: elige otra.`);
+  const holder = await categoryNameWithSlug(slug, ignoreId, db);
+  if (holder !== undefined) throw slugTaken(`«${holder}» ya usa la dirección /categoria/${slug}: elige otra.`);
 }
 
 function slugTaken(message: string): AppError {
@@ -84,12 +70,7 @@ export async function createCategory(actor: AdminActor | null, input: CategoryIn
     inTransaction(async (db) => {
       await lockRedirects(db);
       await assertSlugFree(db, input.slug, null);
-      const { rows } = await db.query<StoredCategory>(
-        `INSERT INTO categories (name, slug, description, icon, color, position, is_active) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         RETURNING ${STORED_COLUMNS}`,
-        [input.name, input.slug, input.description, input.icon, input.color, input.position, input.isActive],
-      );
-      const category = rows[0]!;
+      const category = await insertCategory(input, db);
       await recordAdminAction(
         actor,
         { action: 'category.create', targetType: 'category', targetId: category.id, summary: `Creó la categoría «${category.name}»`, after: input },
@@ -119,16 +100,10 @@ export async function updateCategory(actor: AdminActor | null, id: string, input
     inTransaction(async (db) => {
       // The slug trigger writes redirects: the same lock as every other writer of that table.
       await lockRedirects(db);
-      const current = await db.query<StoredCategory>(`SELECT ${STORED_COLUMNS} FROM categories WHERE id = $1 FOR UPDATE`, [id]);
-      const before = current.rows[0];
+      const before = await lockCategory(id, db);
       if (!before) throw new AppError('category_not_found');
       await assertSlugFree(db, input.slug, id);
-      const { rows } = await db.query<StoredCategory>(
-        `UPDATE categories SET name = $2, slug = $3, description = $4, icon = $5, color = $6, position = $7, is_active = $8, updated_at = now()
-         WHERE id = $1 RETURNING ${STORED_COLUMNS}`,
-        [id, input.name, input.slug, input.description, input.icon, input.color, input.position, input.isActive],
-      );
-      const after = rows[0]!;
+      const after = await updateCategoryRow(id, input, db);
       await recordAdminAction(
         actor,
         {
@@ -165,9 +140,7 @@ export async function mergeCategories(actor: AdminActor | null, input: CategoryM
   assertAllowed(actor, 'manage:category:any');
   const outcome = await inTransaction(async (db) => {
     await lockRedirects(db);
-    const { rows: pair } = await db.query<StoredCategory>(`SELECT ${STORED_COLUMNS} FROM categories WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
-      [input.from, input.into],
-    ]);
+    const pair = await lockCategories([input.from, input.into], db);
     const from = pair.find((category) => category.id === input.from);
     const into = pair.find((category) => category.id === input.into);
     if (!from) throw new AppError('category_not_found');
@@ -175,30 +148,7 @@ export async function mergeCategories(actor: AdminActor | null, input: CategoryM
       const message = 'La categoría de destino ya no existe. Recarga la página y elige otra.';
       throw new AppError('category_not_found', { message, fields: { into: message } });
     }
-    const counts = await db.query<{ moved: number; alreadyThere: number }>(
-      `SELECT count(*)::int AS moved,
-              (count(*) FILTER (WHERE EXISTS (SELECT 1 FROM post_categories b WHERE b.post_id = a.post_id AND b.category_id = $2)))::int AS "alreadyThere"
-       FROM post_categories a WHERE a.category_id = $1`,
-      [from.id, into.id],
-    );
-    await db.query(
-      `INSERT INTO post_categories (post_id, category_id, position)
-       SELECT post_id, $2, position FROM post_categories WHERE category_id = $1
-       ON CONFLICT (post_id, category_id) DO UPDATE SET position = least(post_categories.position, excluded.position)`,
-      [from.id, into.id],
-    );
-    await db.query('UPDATE posts SET category_id = $2 WHERE category_id = $1', [from.id, into.id]);
-    await db.query('DELETE FROM categories WHERE id = $1', [from.id]);
-    // The merged address and everything that led to it (an earlier rename, a page of it) now lead to the target.
-    const fromPath = `/categoria/${from.slug}`;
-    const intoPath = `/categoria/${into.slug}`;
-    await db.query(`UPDATE redirects SET to_path = $2, updated_at = now() WHERE to_path = $1 OR to_path LIKE $1 || '/pagina/%'`, [fromPath, intoPath]);
-    await db.query(
-      `INSERT INTO redirects (from_path, to_path, status_code) VALUES ($1, $2, 301)
-       ON CONFLICT (from_path) DO UPDATE SET to_path = excluded.to_path, status_code = 301, updated_at = now()`,
-      [fromPath, intoPath],
-    );
-    const { moved, alreadyThere } = counts.rows[0]!;
+    const { moved, alreadyThere } = await moveCategoryInto(from, into, db);
     await recordAdminAction(
       actor,
       {

@@ -23,6 +23,23 @@ import { loadEditablePost, saveEdit } from '../../server/db/queries/tool-writes.
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { emailClaimInput, idParams, proposalDecisionInput, proposalInput, type ProposalInput } from './claim-input.ts';
 import { CLAIM_TOKEN_HOURS, CLAIM_VERIFY_PATH, PROPOSAL_FIELDS, type ProposalValues } from './claims.ts';
+import {
+  decidePendingProposal,
+  hideMakerReviews,
+  insertEmailClaim,
+  insertProposal,
+  lockEmailClaim,
+  lockUnrevokedClaim,
+  pendingProposal,
+  publishedToolById,
+  readClaims,
+  readPendingProposals,
+  setClaimRevoked,
+  setClaimVerified,
+  type ClaimableTool,
+  type ClaimRow,
+  type PendingProposal,
+} from './claims-queries.server.ts';
 
 export type Actor = Pick<SessionUser, 'id' | 'name' | 'role'>;
 
@@ -32,37 +49,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
-export interface ClaimableTool {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  url: string | null;
-  domain: string | null;
-  /** The verified maker's user id, if anyone has proved it. */
-  makerId: string | null;
-}
-
-/** A published tool as /reclamar/{slug} needs it. */
-export async function findClaimableTool(slug: string, pool: pg.Pool = getPool()): Promise<ClaimableTool | undefined> {
-  const { rows } = await pool.query<ClaimableTool>(
-    `SELECT p.id, p.slug, p.title, p.description, p.url, p.domain,
-            (SELECT c.user_id FROM tool_claims c WHERE c.post_id = p.id AND c.status = 'verified') AS "makerId"
-       FROM posts p WHERE p.slug = $1 AND p.status = 'published'`,
-    [slug],
-  );
-  return rows[0];
-}
-
 export async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
-  const { rows } = await db.query<ClaimableTool>(
-    `SELECT p.id, p.slug, p.title, p.description, p.url, p.domain,
-            (SELECT c.user_id FROM tool_claims c WHERE c.post_id = p.id AND c.status = 'verified') AS "makerId"
-       FROM posts p WHERE p.id = $1 AND p.status = 'published'`,
-    [postId],
-  );
-  if (!rows[0]) throw new AppError('tool_not_found');
-  return rows[0];
+  const tool = await publishedToolById(postId, db);
+  if (!tool) throw new AppError('tool_not_found');
+  return tool;
 }
 
 export function assertClaimable(tool: ClaimableTool, actor: Actor): void {
@@ -85,11 +75,7 @@ export async function requestEmailClaim(actor: Actor, postId: string, email: str
   if (!emailAtDomain(email, tool.domain)) throw new AppError('claim_domain_mismatch', { fields: { email: 'Usa una dirección de ' + tool.domain + '.' } });
   const token = randomBytes(32).toString('base64url');
   await inTransaction(async (client) => {
-    await client.query(
-      `INSERT INTO tool_claims (post_id, user_id, method, email, token_hash, expires_at)
-       VALUES ($1, $2, 'email', $3, $4, now() + make_interval(hours => $5))`,
-      [postId, actor.id, email, hashToken(token), CLAIM_TOKEN_HOURS],
-    );
+    await insertEmailClaim({ postId, userId: actor.id, email, tokenHash: hashToken(token), hours: CLAIM_TOKEN_HOURS }, client);
     await recordAdminAction(
       actor,
       {
@@ -112,11 +98,8 @@ export async function requestEmailClaim(actor: Actor, postId: string, email: str
  * review the maker wrote before is hidden in the same transaction: a maker's own stars would be self-serving.
  */
 export async function markVerified(actor: Actor, tool: ClaimableTool, claimId: string, client: pg.PoolClient): Promise<void> {
-  await client.query(`UPDATE tool_claims SET status = 'verified', used_at = now(), verified_at = now() WHERE id = $1`, [claimId]);
-  const hidden = await client.query<{ id: string }>(
-    `UPDATE reviews SET status = 'hidden' WHERE post_id = $1 AND user_id = $2 AND status = 'published' RETURNING id`,
-    [tool.id, actor.id],
-  );
+  await setClaimVerified(claimId, client);
+  const hidden = await hideMakerReviews(tool.id, actor.id, client);
   await recordAdminAction(
     actor,
     {
@@ -124,7 +107,7 @@ export async function markVerified(actor: Actor, tool: ClaimableTool, claimId: s
       targetType: 'post',
       targetId: tool.id,
       summary: `Verificó que «${tool.title}» es suya`,
-      after: { claimId, hiddenReviewId: hidden.rows[0]?.id ?? null },
+      after: { claimId, hiddenReviewId: hidden[0] ?? null },
     },
     client,
   );
@@ -138,12 +121,7 @@ export async function verifyClaimToken(actor: Actor, token: string, pool: pg.Poo
   try {
     return await inTransaction(async (client) => {
       // Only links sent by e-mail: a site claim's code is shown on /reclamar and proves nothing by itself.
-      const { rows } = await client.query<{ id: string; post_id: string; user_id: string; usable: boolean }>(
-        `SELECT id, post_id, user_id, (used_at IS NULL AND status = 'pending' AND expires_at > now()) AS usable
-           FROM tool_claims WHERE token_hash = $1 AND method = 'email' FOR UPDATE`,
-        [hashToken(token)],
-      );
-      const claim = rows[0];
+      const claim = await lockEmailClaim(hashToken(token), client);
       if (!claim || !claim.usable || claim.user_id !== actor.id) throw new AppError('claim_token_invalid');
       const tool = await toolById(claim.post_id, client);
       assertClaimable(tool, actor);
@@ -165,15 +143,9 @@ function assertClaimModerator(actor: Pick<SessionUser, 'role'> | null): void {
 export async function revokeClaim(actor: Actor, claimId: string, pool: pg.Pool = getPool()): Promise<void> {
   assertClaimModerator(actor);
   await inTransaction(async (client) => {
-    const { rows } = await client.query<{ post_id: string; status: string; title: string; user_name: string }>(
-      `SELECT c.post_id, c.status, p.title, u.name AS user_name
-         FROM tool_claims c JOIN posts p ON p.id = c.post_id JOIN profiles u ON u.id = c.user_id
-        WHERE c.id = $1 AND c.status <> 'revoked' FOR UPDATE OF c`,
-      [claimId],
-    );
-    const claim = rows[0];
+    const claim = await lockUnrevokedClaim(claimId, client);
     if (!claim) throw new AppError('claim_not_found');
-    await client.query(`UPDATE tool_claims SET status = 'revoked', revoked_at = now() WHERE id = $1`, [claimId]);
+    await setClaimRevoked(claimId, client);
     await recordAdminAction(
       actor,
       {
@@ -210,62 +182,26 @@ export async function createProposal(actor: Actor, postId: string, input: Propos
     if (tool.makerId !== actor.id) throw new AppError('not_maker');
     const { changes, before } = diff(tool, input);
     if (Object.keys(changes).length === 0) throw new AppError('proposal_empty');
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO listing_proposals (post_id, user_id, changes, before) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [postId, actor.id, JSON.stringify(changes), JSON.stringify(before)],
-    );
+    const created = await insertProposal({ postId, userId: actor.id, changes, before }, client);
     await recordAdminAction(
       actor,
       { action: 'proposal.create', targetType: 'post', targetId: postId, summary: `Propuso cambios en «${tool.title}»`, before, after: changes },
       client,
     );
-    return rows[0]!;
+    return created;
   }, pool);
-}
-
-export interface PendingProposal {
-  id: string;
-  postId: string;
-  slug: string;
-  title: string;
-  makerName: string;
-  createdAt: Date;
-  changes: ProposalValues;
-  before: ProposalValues;
-}
-
-export interface ClaimRow {
-  id: string;
-  slug: string;
-  title: string;
-  userName: string;
-  userEmail: string;
-  email: string | null;
-  status: 'pending' | 'verified';
-  createdAt: Date;
 }
 
 /** Pending proposals, oldest first (first come, first served). */
 export async function listPendingProposals(actor: Pick<SessionUser, 'role'> | null, pool: pg.Pool = getPool()): Promise<PendingProposal[]> {
   assertClaimModerator(actor);
-  const { rows } = await pool.query<PendingProposal>(
-    `SELECT l.id, l.post_id AS "postId", p.slug, p.title, u.name AS "makerName", l.created_at AS "createdAt", l.changes, l.before
-       FROM listing_proposals l JOIN posts p ON p.id = l.post_id JOIN profiles u ON u.id = l.user_id
-      WHERE l.status = 'pending' ORDER BY l.created_at LIMIT 200`,
-  );
-  return rows;
+  return readPendingProposals(pool);
 }
 
 /** Verified claims and the pending ones of the last day, newest first. */
 export async function listClaims(actor: Pick<SessionUser, 'role'> | null, pool: pg.Pool = getPool()): Promise<ClaimRow[]> {
   assertClaimModerator(actor);
-  const { rows } = await pool.query<ClaimRow>(
-    `SELECT c.id, p.slug, p.title, u.name AS "userName", u.email AS "userEmail", c.email, c.status, c.created_at AS "createdAt"
-       FROM tool_claims c JOIN posts p ON p.id = c.post_id JOIN profiles u ON u.id = c.user_id
-      WHERE c.status = 'verified' OR (c.status = 'pending' AND c.expires_at > now())
-      ORDER BY c.created_at DESC LIMIT 200`,
-  );
-  return rows;
+  return readClaims(pool);
 }
 
 /**
@@ -274,11 +210,7 @@ export async function listClaims(actor: Pick<SessionUser, 'role'> | null, pool: 
  */
 export async function decideProposal(actor: SessionUser, proposalId: string, action: 'approve' | 'reject', pool: pg.Pool = getPool()): Promise<void> {
   assertClaimModerator(actor);
-  const { rows } = await pool.query<{ post_id: string; changes: ProposalValues; title: string }>(
-    `SELECT l.post_id, l.changes, p.title FROM listing_proposals l JOIN posts p ON p.id = l.post_id WHERE l.id = $1 AND l.status = 'pending'`,
-    [proposalId],
-  );
-  const proposal = rows[0];
+  const proposal = await pendingProposal(proposalId, pool);
   if (!proposal) throw new AppError('proposal_not_found');
   if (action === 'approve') {
     const loaded = await loadEditablePost(proposal.post_id, actor, pool);
@@ -304,11 +236,7 @@ export async function decideProposal(actor: SessionUser, proposalId: string, act
     await saveEdit(proposal.post_id, input, actor, siteConfig(), pool);
   }
   await inTransaction(async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE listing_proposals SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1 AND status = 'pending'`,
-      [proposalId, action === 'approve' ? 'approved' : 'rejected', actor.id],
-    );
-    if (!rowCount) throw new AppError('proposal_not_found');
+    if (!(await decidePendingProposal(proposalId, action === 'approve' ? 'approved' : 'rejected', actor.id, client))) throw new AppError('proposal_not_found');
     await recordAdminAction(
       actor,
       {

@@ -15,6 +15,7 @@ import { serverEnv } from '../../server/env.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { fetchPageSafely, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../server/net/safe-fetch.ts';
 import { idParams } from './claim-input.ts';
+import { insertSiteClaim, lockPendingClaim, pendingSiteClaims } from './claims-queries.server.ts';
 import { assertClaimable, hashToken, isUniqueViolation, markVerified, toolById, type Actor } from './claims.server.ts';
 import { SITE_CLAIM_DAYS, SITE_CLAIM_FILE, SITE_CLAIM_META } from './claims.ts';
 
@@ -29,19 +30,10 @@ export async function siteClaimCodeFor(actor: Actor, postId: string, pool: pg.Po
   return inTransaction(async (client) => {
     const tool = await toolById(postId, client);
     assertClaimable(tool, actor);
-    const { rows } = await client.query<{ id: string; expires_at: Date }>(
-      `SELECT id, expires_at FROM tool_claims
-        WHERE post_id = $1 AND user_id = $2 AND method = 'site' AND status = 'pending' AND expires_at > now()
-        ORDER BY created_at DESC LIMIT 1`,
-      [postId, actor.id],
-    );
-    if (rows[0]) return { code: siteClaimCode(rows[0].id), expiresAt: rows[0].expires_at };
+    const [current] = await pendingSiteClaims(postId, actor.id, client);
+    if (current) return { code: siteClaimCode(current.id), expiresAt: current.expiresAt };
     const id = randomUUID();
-    const inserted = await client.query<{ expires_at: Date }>(
-      `INSERT INTO tool_claims (id, post_id, user_id, method, token_hash, expires_at)
-       VALUES ($1, $2, $3, 'site', $4, now() + make_interval(days => $5)) RETURNING expires_at`,
-      [id, postId, actor.id, hashToken(siteClaimCode(id)), SITE_CLAIM_DAYS],
-    );
+    const expiresAt = await insertSiteClaim({ id, postId, userId: actor.id, tokenHash: hashToken(siteClaimCode(id)), days: SITE_CLAIM_DAYS }, client);
     await recordAdminAction(
       actor,
       {
@@ -53,7 +45,7 @@ export async function siteClaimCodeFor(actor: Actor, postId: string, pool: pg.Po
       },
       client,
     );
-    return { code: siteClaimCode(id), expiresAt: inserted.rows[0]!.expires_at };
+    return { code: siteClaimCode(id), expiresAt };
   }, pool);
 }
 
@@ -118,10 +110,7 @@ export async function checkSiteClaim(actor: Actor, postId: string, options: { po
   const tool = await toolById(postId, pool);
   assertClaimable(tool, actor);
   if (!tool.url) throw new AppError('claim_no_domain');
-  const { rows: pending } = await pool.query<{ id: string }>(
-    `SELECT id FROM tool_claims WHERE post_id = $1 AND user_id = $2 AND method = 'site' AND status = 'pending' AND expires_at > now()`,
-    [postId, actor.id],
-  );
+  const pending = await pendingSiteClaims(postId, actor.id, pool);
   if (pending.length === 0) throw new AppError('claim_site_no_code');
   const found = await readSiteCodes(tool.url, options.fetch ?? { allowHosts: serverEnv().SAFE_FETCH_ALLOW_HOSTS });
   if (!found.reached) throw new AppError('claim_site_unreachable');
@@ -130,8 +119,7 @@ export async function checkSiteClaim(actor: Actor, postId: string, options: { po
   if (!claim) throw new AppError('claim_site_code_mismatch');
   try {
     await inTransaction(async (client) => {
-      const { rowCount } = await client.query(`SELECT 1 FROM tool_claims WHERE id = $1 AND status = 'pending' AND expires_at > now() FOR UPDATE`, [claim.id]);
-      if (!rowCount) throw new AppError('claim_site_no_code');
+      if (!(await lockPendingClaim(claim.id, client))) throw new AppError('claim_site_no_code');
       const current = await toolById(postId, client);
       assertClaimable(current, actor);
       await markVerified(actor, current, claim.id, client);

@@ -4,10 +4,7 @@
  * when nothing else references it.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from '../../lib/zod.ts';
-import { getDb } from '../../server/db/client.ts';
-import { profiles } from '../../server/db/schema.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import type { StorageDriver } from '../../server/storage/driver.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
@@ -15,6 +12,7 @@ import { InvalidImageError, reencodeImage } from '../../server/storage/images.ts
 import { getStorage } from '../../server/storage/storage.ts';
 import { avatarUrlFor } from '../../server/auth/avatar-url.ts';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE, AVATAR_TOO_LARGE_MESSAGE } from './profile.ts';
+import { swapAvatarKey } from './queries.server.ts';
 
 const AVATAR_LIMITS = { name: 'avatar', user: { window: 600, max: 20 }, ip: { window: 600, max: 40 } };
 
@@ -26,13 +24,9 @@ function avatarKey(now = new Date()): string {
 
 /** Points the profile at `key` (or at nothing) and returns what it held before. */
 async function replaceAvatar(userId: string, key: string | null): Promise<string | null> {
-  const db = getDb();
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)).for('update');
-    if (!before) throw new AppError('not_signed_in');
-    await tx.update(profiles).set({ avatarUrl: key, updatedAt: new Date() }).where(eq(profiles.id, userId));
-    return before.avatarUrl;
-  });
+  const previous = await swapAvatarKey(userId, key);
+  if (previous === undefined) throw new AppError('not_signed_in');
+  return previous;
 }
 
 /** The previous photo's file goes unless something else still references it (file-owners.ts). */

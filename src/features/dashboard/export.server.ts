@@ -3,7 +3,6 @@
  * out (password hashes, session and OAuth tokens); stored images are given by their public address.
  */
 import { getPool } from '../../server/db/client.ts';
-import { toolFactsJson } from '../../server/db/queries/tool-facts.ts';
 import type { ToolFacts } from '../../lib/tool-facts.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { endpoint } from '../../server/http/endpoint.ts';
@@ -12,198 +11,40 @@ import { getStorage } from '../../server/storage/storage.ts';
 import { siteConfig } from '../../server/site.ts';
 import { slugify } from '../../lib/slug.ts';
 import { avatarUrlFor } from '../../server/auth/avatar-url.ts';
+import { readUserDataRows } from './export-queries.server.ts';
 import { servedReference } from './queries.server.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-async function rows<T extends Record<string, unknown>>(db: Queryable, text: string, userId: string): Promise<T[]> {
-  return (await db.query<T>(text, [userId])).rows;
-}
-
 /** The user's data, newest first in every list. */
 export async function exportUserData(userId: string, siteName: string, db: Queryable = getPool(), storage: StorageDriver = getStorage()) {
-  const [profile] = await rows<{
-    id: string;
-    name: string;
-    email: string;
-    email_verified: boolean;
-    bio: string | null;
-    avatar_url: string | null;
-    role: string;
-    created_at: Date;
-    updated_at: Date;
-  }>(db, 'SELECT id, name, email, email_verified, bio, avatar_url, role, created_at, updated_at FROM profiles WHERE id = $1', userId);
-  if (!profile) return null;
-  const accounts = await rows<{ provider_id: string; created_at: Date }>(
-    db,
-    'SELECT provider_id, created_at FROM accounts WHERE user_id = $1 ORDER BY created_at',
-    userId,
-  );
-  const sessions = await rows<{ created_at: Date; expires_at: Date; ip_address: string | null; user_agent: string | null }>(
-    db,
-    'SELECT created_at, expires_at, ip_address, user_agent FROM sessions WHERE user_id = $1 ORDER BY created_at DESC',
-    userId,
-  );
-  const posts = await rows<{
-    id: string;
-    title: string;
-    slug: string;
-    description: string;
-    content: string;
-    url: string | null;
-    image_url: string | null;
-    logo_url: string | null;
-    author: string | null;
-    keywords: string[] | null;
-    pricing: string;
-    status: string;
-    review_note: string | null;
-    views: string;
-    saved_count: number;
-    categories: string[];
-    facts: ToolFacts;
-    created_at: Date;
-    updated_at: Date;
-    published_date: Date | null;
-  }>(
-    db,
-    `SELECT p.id, p.title, p.slug, p.description, p.content, p.url, p.image_url, p.logo_url, p.author, p.keywords, p.pricing,
-            p.status, p.review_note, p.views::text AS views, p.saved_count, p.created_at, p.updated_at, p.published_date,
-            ${toolFactsJson('p')} AS facts,
-            coalesce((SELECT array_agg(c.name ORDER BY pc.position, c.name) FROM post_categories pc
-                       JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = p.id), '{}') AS categories
-       FROM posts p WHERE p.user_id = $1 ORDER BY p.created_at DESC`,
-    userId,
-  );
-  const saved = await rows<{ id: string; title: string; slug: string; status: string; saved_at: Date }>(
-    db,
-    `SELECT p.id, p.title, p.slug, p.status, s.created_at AS saved_at
-       FROM saved_posts s JOIN posts p ON p.id = s.post_id WHERE s.user_id = $1 ORDER BY s.created_at DESC`,
-    userId,
-  );
-  const images = await rows<{
-    id: string;
-    prompt: string;
-    model_used: string;
-    image_url: string;
-    width: number;
-    height: number;
-    seed: number | null;
-    is_saved: boolean;
-    created_at: Date;
-  }>(
-    db,
-    `SELECT id, prompt, model_used, image_url, width, height, seed, is_saved, created_at
-       FROM image_generation_history WHERE user_id = $1 ORDER BY created_at DESC`,
-    userId,
-  );
-  const descriptions = await rows<{
-    id: string;
-    image_url: string;
-    generated_description: string;
-    description_type: string;
-    language: string;
-    custom_instructions: string | null;
-    saved: boolean;
-    created_at: Date;
-  }>(
-    db,
-    `SELECT d.id, d.image_url, d.generated_description, d.description_type, d.language, d.custom_instructions, d.created_at,
-            EXISTS (SELECT 1 FROM saved_image_descriptions s WHERE s.description_id = d.id AND s.user_id = d.user_id) AS saved
-       FROM generated_image_descriptions d WHERE d.user_id = $1 ORDER BY d.created_at DESC`,
-    userId,
-  );
-  const stories = await rows<{ id: string; title: string; prompt: string; options: unknown; content: string; created_at: Date }>(
-    db,
-    'SELECT id, title, prompt, options, content, created_at FROM generated_stories WHERE user_id = $1 ORDER BY created_at DESC',
-    userId,
-  );
-  // Problems the user reported, tools they claimed, and changes they proposed as a verified maker.
-  const reports = await rows<{ tool: string; reason: string; details: string | null; email: string | null; status: string; created_at: Date }>(
-    db,
-    `SELECT p.slug AS tool, r.reason, r.details, r.email, r.status, r.created_at
-       FROM tool_reports r JOIN posts p ON p.id = r.post_id WHERE r.user_id = $1 ORDER BY r.created_at DESC`,
-    userId,
-  );
-  const claims = await rows<{ tool: string; method: string; email: string | null; status: string; created_at: Date; verified_at: Date | null }>(
-    db,
-    `SELECT p.slug AS tool, c.method, c.email, c.status, c.created_at, c.verified_at
-       FROM tool_claims c JOIN posts p ON p.id = c.post_id WHERE c.user_id = $1 ORDER BY c.created_at DESC`,
-    userId,
-  );
-  const proposals = await rows<{ tool: string; changes: unknown; status: string; created_at: Date }>(
-    db,
-    `SELECT p.slug AS tool, l.changes, l.status, l.created_at
-       FROM listing_proposals l JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 ORDER BY l.created_at DESC`,
-    userId,
-  );
-  const reviews = await rows<{
-    id: string;
-    tool_title: string;
-    tool_slug: string;
-    rating: number;
-    title: string;
-    body: string;
-    pros: string;
-    cons: string;
-    status: string;
-    helpful_count: number;
-    created_at: Date;
-    updated_at: Date;
-  }>(
-    db,
-    `SELECT r.id, p.title AS tool_title, p.slug AS tool_slug, r.rating, r.title, r.body, r.pros, r.cons, r.status, r.helpful_count,
-            r.created_at, r.updated_at
-       FROM reviews r JOIN posts p ON p.id = r.post_id WHERE r.user_id = $1 ORDER BY r.created_at DESC`,
-    userId,
-  );
-  const reviewReplies = await rows<{ id: string; review_id: string; tool_slug: string; body: string; created_at: Date; updated_at: Date }>(
-    db,
-    `SELECT rp.id, rp.review_id, p.slug AS tool_slug, rp.body, rp.created_at, rp.updated_at
-       FROM review_replies rp JOIN reviews r ON r.id = rp.review_id JOIN posts p ON p.id = r.post_id
-      WHERE rp.user_id = $1 ORDER BY rp.created_at DESC`,
-    userId,
-  );
-  const helpfulVotes = await rows<{ review_id: string; tool_slug: string; created_at: Date }>(
-    db,
-    `SELECT v.review_id, p.slug AS tool_slug, v.created_at
-       FROM review_votes v JOIN reviews r ON r.id = v.review_id JOIN posts p ON p.id = r.post_id
-      WHERE v.user_id = $1 ORDER BY v.created_at DESC`,
-    userId,
-  );
-  const reviewReports = await rows<{ review_id: string; tool_slug: string; created_at: Date }>(
-    db,
-    `SELECT rr.review_id, p.slug AS tool_slug, rr.created_at
-       FROM review_reports rr JOIN reviews r ON r.id = rr.review_id JOIN posts p ON p.id = r.post_id
-      WHERE rr.user_id = $1 ORDER BY rr.created_at DESC`,
-    userId,
-  );
-
+  const stored = await readUserDataRows(userId, db);
+  if (!stored) return null;
   return {
     site: siteName,
     exportedAt: new Date().toISOString(),
     profile: {
-      id: profile.id,
-      name: profile.name,
-      email: profile.email,
-      emailVerified: profile.email_verified,
-      bio: profile.bio,
-      avatarUrl: avatarUrlFor(storage, profile.avatar_url),
-      role: profile.role,
-      createdAt: iso(profile.created_at),
-      updatedAt: iso(profile.updated_at),
+      id: stored.profile.id,
+      name: stored.profile.name,
+      email: stored.profile.email,
+      emailVerified: stored.profile.email_verified,
+      bio: stored.profile.bio,
+      avatarUrl: avatarUrlFor(storage, stored.profile.avatar_url),
+      role: stored.profile.role,
+      createdAt: iso(stored.profile.created_at),
+      updatedAt: iso(stored.profile.updated_at),
     },
-    signInMethods: accounts.map((account) => ({
+    signInMethods: stored.accounts.map((account) => ({
       provider: account.provider_id === 'credential' ? 'email' : account.provider_id,
       since: iso(account.created_at),
     })),
-    sessions: sessions.map((session) => ({
+    sessions: stored.sessions.map((session) => ({
       createdAt: iso(session.created_at),
       expiresAt: iso(session.expires_at),
       ipAddress: session.ip_address,
       userAgent: session.user_agent,
     })),
-    posts: posts.map((post) => ({
+    posts: stored.posts.map((post) => ({
       id: post.id,
       title: post.title,
       slug: post.slug,
@@ -226,8 +67,8 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       updatedAt: iso(post.updated_at),
       publishedDate: iso(post.published_date),
     })),
-    savedTools: saved.map((tool) => ({ id: tool.id, title: tool.title, slug: tool.slug, status: tool.status, savedAt: iso(tool.saved_at) })),
-    images: images.map((image) => ({
+    savedTools: stored.saved.map((tool) => ({ id: tool.id, title: tool.title, slug: tool.slug, status: tool.status, savedAt: iso(tool.saved_at) })),
+    images: stored.images.map((image) => ({
       id: image.id,
       prompt: image.prompt,
       model: image.model_used,
@@ -238,7 +79,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       saved: image.is_saved,
       createdAt: iso(image.created_at),
     })),
-    descriptions: descriptions.map((description) => ({
+    descriptions: stored.descriptions.map((description) => ({
       id: description.id,
       imageUrl: description.image_url.startsWith('upload://') ? null : description.image_url,
       description: description.generated_description,
@@ -248,7 +89,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       saved: description.saved,
       createdAt: iso(description.created_at),
     })),
-    stories: stories.map((story) => ({
+    stories: stored.stories.map((story) => ({
       id: story.id,
       title: story.title,
       prompt: story.prompt,
@@ -256,7 +97,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       content: story.content,
       createdAt: iso(story.created_at),
     })),
-    toolReports: reports.map((report) => ({
+    toolReports: stored.reports.map((report) => ({
       tool: report.tool,
       reason: report.reason,
       details: report.details,
@@ -264,7 +105,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       status: report.status,
       createdAt: iso(report.created_at),
     })),
-    toolClaims: claims.map((claim) => ({
+    toolClaims: stored.claims.map((claim) => ({
       tool: claim.tool,
       method: claim.method,
       email: claim.email,
@@ -272,13 +113,13 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       createdAt: iso(claim.created_at),
       verifiedAt: iso(claim.verified_at),
     })),
-    listingProposals: proposals.map((proposal) => ({
+    listingProposals: stored.proposals.map((proposal) => ({
       tool: proposal.tool,
       changes: proposal.changes,
       status: proposal.status,
       createdAt: iso(proposal.created_at),
     })),
-    reviews: reviews.map((review) => ({
+    reviews: stored.reviews.map((review) => ({
       id: review.id,
       tool: { title: review.tool_title, slug: review.tool_slug },
       rating: review.rating,
@@ -291,7 +132,7 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       createdAt: iso(review.created_at),
       updatedAt: iso(review.updated_at),
     })),
-    reviewReplies: reviewReplies.map((reply) => ({
+    reviewReplies: stored.reviewReplies.map((reply) => ({
       id: reply.id,
       reviewId: reply.review_id,
       toolSlug: reply.tool_slug,
@@ -299,8 +140,8 @@ export async function exportUserData(userId: string, siteName: string, db: Query
       createdAt: iso(reply.created_at),
       updatedAt: iso(reply.updated_at),
     })),
-    helpfulVotes: helpfulVotes.map((vote) => ({ reviewId: vote.review_id, toolSlug: vote.tool_slug, createdAt: iso(vote.created_at) })),
-    reviewReports: reviewReports.map((report) => ({ reviewId: report.review_id, toolSlug: report.tool_slug, createdAt: iso(report.created_at) })),
+    helpfulVotes: stored.helpfulVotes.map((vote) => ({ reviewId: vote.review_id, toolSlug: vote.tool_slug, createdAt: iso(vote.created_at) })),
+    reviewReports: stored.reviewReports.map((report) => ({ reviewId: report.review_id, toolSlug: report.tool_slug, createdAt: iso(report.created_at) })),
   };
 }
 

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { recordAdminAction } from '../../server/audit/audit-log.ts';
 import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
+import { lockOwnListing, setOwnListingStatus, type OwnListing } from './queries.server.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { z } from '../../lib/zod.ts';
 import { notifyAdmins } from '../../server/email/admin-notices.ts';
@@ -16,13 +17,6 @@ import { publishedContentChanged } from '../../server/site-updates.ts';
 const LIFECYCLE_LIMITS = { name: 'dashboard-lifecycle', user: { window: 60, max: 20 }, ip: { window: 60, max: 60 } };
 
 type Author = Pick<SessionUser, 'id' | 'name'>;
-
-interface OwnListing {
-  id: string;
-  title: string;
-  slug: string;
-  status: string;
-}
 
 /**
  * Moves the author's own listing from `from` to `to` with its audit entry, in one transaction. A listing that is
@@ -35,12 +29,10 @@ async function moveOwnListing(
   pool = getPool(),
 ): Promise<OwnListing> {
   return inTransaction(async (db) => {
-    const { rows } = await db.query<OwnListing>('SELECT id, title, slug, status FROM posts WHERE id = $1 AND user_id = $2 FOR UPDATE', [postId, author.id]);
-    const listing = rows[0];
+    const listing = await lockOwnListing(author.id, postId, db);
     if (!listing) throw new AppError('post_not_found');
     if (listing.status !== move.from) throw new AppError(move.wrongState);
-    // Withdrawn by its author: no reviewer's note applies any more; asked back, it waits for a fresh review.
-    await db.query('UPDATE posts SET status = $2, review_note = NULL, updated_at = now() WHERE id = $1', [postId, move.to]);
+    await setOwnListingStatus(postId, move.to, db);
     await recordAdminAction(
       { id: author.id, name: author.name },
       {

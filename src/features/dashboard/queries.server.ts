@@ -2,7 +2,9 @@
  * The dashboard's reads and writes. Every statement filters by the session's user id in SQL: another user's id
  * finds nothing, exactly like an id that does not exist. Numbers are SQL counts, never the length of a loaded list.
  */
-import { getPool } from '../../server/db/client.ts';
+import { eq } from 'drizzle-orm';
+import { getDb, getPool } from '../../server/db/client.ts';
+import { profiles } from '../../server/db/schema.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
@@ -233,4 +235,32 @@ export async function profileDetails(userId: string, db: Queryable = getPool()):
   );
   const row = rows[0];
   return row ? { name: row.name, email: row.email, bio: row.bio ?? '', avatarReference: row.avatar_url, hasPassword: row.has_password } : null;
+}
+
+export interface OwnListing {
+  id: string;
+  title: string;
+  slug: string;
+  status: string;
+}
+
+/** The author's own listing, locked for a change of state; undefined when it is not theirs or does not exist. */
+export async function lockOwnListing(userId: string, postId: string, db: Queryable): Promise<OwnListing | undefined> {
+  const { rows } = await db.query<OwnListing>('SELECT id, title, slug, status FROM posts WHERE id = $1 AND user_id = $2 FOR UPDATE', [postId, userId]);
+  return rows[0];
+}
+
+/** Withdrawn by its author: no reviewer's note applies any more; asked back, it waits for a fresh review. */
+export async function setOwnListingStatus(postId: string, status: 'withdrawn' | 'pending', db: Queryable): Promise<void> {
+  await db.query('UPDATE posts SET status = $2, review_note = NULL, updated_at = now() WHERE id = $1', [postId, status]);
+}
+
+/** Points the profile's photo at `key` (or at nothing); answers the key it held before, or undefined without a profile. */
+export async function swapAvatarKey(userId: string, key: string | null): Promise<string | null | undefined> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, userId)).for('update');
+    if (!before) return undefined;
+    await tx.update(profiles).set({ avatarUrl: key, updatedAt: new Date() }).where(eq(profiles.id, userId));
+    return before.avatarUrl;
+  });
 }

@@ -28,6 +28,7 @@ import {
   latestOpenDraft,
   loadDraft,
   loadDraftSubject,
+  profileName,
   queueDrafts,
   writeAcceptedDraft,
   type DraftRow,
@@ -211,9 +212,9 @@ async function workQueuedDraft(row: DraftRow, deps: DraftDeps): Promise<void> {
     await inTransaction(async (client) => {
       await completeQueuedDraft(row.id, row.postId, written, client);
       // The admin who queued it is the one who asked (an account deleted since leaves no one to name).
-      const { rows } = await client.query<{ name: string }>('SELECT name FROM profiles WHERE id = $1', [row.createdBy]);
-      if (row.createdBy && rows[0]) {
-        await recordDraftCreated({ id: row.createdBy, name: rows[0].name }, subject, { ...row, sourceUrl: written.sourceUrl, model: written.model }, client);
+      const name = row.createdBy ? await profileName(row.createdBy, client) : undefined;
+      if (row.createdBy && name !== undefined) {
+        await recordDraftCreated({ id: row.createdBy, name }, subject, { ...row, sourceUrl: written.sourceUrl, model: written.model }, client);
       }
     });
   } catch (error) {

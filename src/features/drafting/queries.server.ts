@@ -216,3 +216,9 @@ export async function writeAcceptedDraft(postId: string, content: string, facts:
     ],
   );
 }
+
+/** The name of an account, or undefined once it has been deleted. */
+export async function profileName(userId: string, db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM profiles WHERE id = $1', [userId]);
+  return rows[0]?.name;
+}

@@ -14,39 +14,17 @@ import type { RateLimitRule } from '../../server/ratelimit/limiter.ts';
 import { reviewTool } from '../../server/catalogue/link-review.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { reportActionInput, reportActionParams, reportInput, type ReportInput } from './report-input.ts';
-import { REPORT_REASON_LABEL, type ReportAction, type ReportReason } from './reports.ts';
+import { REPORT_REASON_LABEL, type ReportAction } from './reports.ts';
+import { closeOpenReports, insertReport, isDiscontinued, readReportedTools, type ReportedTool } from './reports-queries.server.ts';
 
 /** Per IP: a person reports a handful of problems at most; more is someone flooding the queue. */
 export const REPORT_RATE_LIMIT: RateLimitRule = { window: 600, max: 5 };
 
 /** Stores a report of a published tool; answers its slug (for the no-JavaScript return to the page). */
 export async function createReport(input: ReportInput, user: Pick<SessionUser, 'id'> | null, pool: pg.Pool = getPool()): Promise<{ slug: string }> {
-  const { rows } = await pool.query<{ slug: string }>(
-    `INSERT INTO tool_reports (post_id, user_id, reason, details, email)
-     SELECT p.id, $2, $3, $4, $5 FROM posts p WHERE p.id = $1 AND p.status = 'published'
-     RETURNING (SELECT slug FROM posts WHERE id = $1) AS slug`,
-    [input.postId, user?.id ?? null, input.reason, input.details ?? null, input.email ?? null],
-  );
-  if (!rows[0]) throw new AppError('tool_not_found');
-  return rows[0];
-}
-
-export interface OpenReport {
-  id: string;
-  reason: ReportReason;
-  details: string | null;
-  email: string | null;
-  createdAt: Date;
-}
-
-export interface ReportedTool {
-  id: string;
-  slug: string;
-  title: string;
-  discontinued: boolean;
-  count: number;
-  latestAt: Date;
-  reports: OpenReport[];
+  const stored = await insertReport(input, user?.id ?? null, pool);
+  if (!stored) throw new AppError('tool_not_found');
+  return stored;
 }
 
 function assertCanModerate(actor: Pick<SessionUser, 'role'> | null): void {
@@ -57,16 +35,7 @@ function assertCanModerate(actor: Pick<SessionUser, 'role'> | null): void {
 /** Tools with open reports, the most recently reported first, each with its open reports newest first. */
 export async function listReportedTools(actor: Pick<SessionUser, 'role'> | null, pool: pg.Pool = getPool()): Promise<ReportedTool[]> {
   assertCanModerate(actor);
-  const { rows } = await pool.query<ReportedTool>(
-    `SELECT p.id, p.slug, p.title, p.discontinued_at IS NOT NULL AS discontinued, count(*)::int AS count, max(r.created_at) AS "latestAt",
-            json_agg(json_build_object('id', r.id, 'reason', r.reason, 'details', r.details, 'email', r.email, 'createdAt', r.created_at)
-                     ORDER BY r.created_at DESC) AS reports
-       FROM tool_reports r JOIN posts p ON p.id = r.post_id
-      WHERE r.status = 'open'
-      GROUP BY p.id
-      ORDER BY "latestAt" DESC
-      LIMIT 200`,
-  );
+  const rows = await readReportedTools(pool);
   return rows.map((row) => ({ ...row, reports: row.reports.map((report) => ({ ...report, createdAt: new Date(report.createdAt) })) }));
 }
 
@@ -83,16 +52,10 @@ const SUMMARY: Record<ReportAction, string> = {
 export async function decideReports(actor: SessionUser, postId: string, action: ReportAction, pool: pg.Pool = getPool()): Promise<number> {
   assertCanModerate(actor);
   if (action === 'retire') {
-    const { rows } = await pool.query<{ discontinued: boolean }>('SELECT discontinued_at IS NOT NULL AS discontinued FROM posts WHERE id = $1', [postId]);
-    if (rows[0] && !rows[0].discontinued) await reviewTool(actor, postId, 'retire', pool);
+    if ((await isDiscontinued(postId, pool)) === false) await reviewTool(actor, postId, 'retire', pool);
   }
   return inTransaction(async (client) => {
-    const { rows } = await client.query<{ id: string; reason: ReportReason; title: string }>(
-      `UPDATE tool_reports r SET status = $3, decided_at = now(), decided_by = $2
-         FROM posts p WHERE p.id = r.post_id AND r.post_id = $1 AND r.status = 'open'
-       RETURNING r.id, r.reason, p.title`,
-      [postId, actor.id, action === 'dismiss' ? 'dismissed' : 'resolved'],
-    );
+    const rows = await closeOpenReports(postId, actor.id, action === 'dismiss' ? 'dismissed' : 'resolved', client);
     if (rows.length === 0) throw new AppError('conflict', { message: 'Esta herramienta ya no tiene avisos abiertos. Recarga la página.' });
     const count = rows.length;
     await recordAdminAction(

@@ -10,7 +10,8 @@ import { getPool } from '../../server/db/client.ts';
 import { inTransaction } from '../../server/db/transaction.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteReplyById } from './reply-queries.server.ts';
-import { ADMIN_PAGE_SIZE, assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
+import { deleteReviewById, readAdminReviewsPage, updateReviewStatus } from './admin-queries.server.ts';
+import { assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 
 export const REVIEW_FILTERS = { denunciadas: 'Denunciadas', ocultas: 'Ocultas', todas: 'Todas' } as const;
 export type ReviewFilter = keyof typeof REVIEW_FILTERS;
@@ -40,45 +41,9 @@ export interface AdminReviewRow {
   reply: { id: string; body: string } | null;
 }
 
-const WHERE: Record<ReviewFilter, string> = {
-  denunciadas: 'WHERE reports > 0',
-  ocultas: "WHERE status = 'hidden'",
-  todas: '',
-};
-
 export async function listAdminReviews(actor: Pick<SessionUser, 'role'> | null, filter: ReviewFilter, page: number): Promise<Paged<AdminReviewRow>> {
   assertAllowed(actor, 'moderate:review:any');
-  const base = `SELECT r.*, (SELECT count(*)::int FROM review_reports rr WHERE rr.review_id = r.id) AS reports FROM reviews r`;
-  const [{ rows }, count] = await Promise.all([
-    getPool().query<{
-      id: string;
-      rating: number;
-      title: string;
-      body: string;
-      pros: string;
-      cons: string;
-      status: 'published' | 'hidden';
-      reports: number;
-      helpful_count: number;
-      created_at: Date;
-      author_name: string;
-      author_email: string;
-      tool_title: string;
-      tool_slug: string;
-      reply_id: string | null;
-      reply_body: string | null;
-    }>(
-      `SELECT x.id, x.rating, x.title, x.body, x.pros, x.cons, x.status, x.reports, x.helpful_count, x.created_at,
-              u.name AS author_name, u.email AS author_email, p.title AS tool_title, p.slug AS tool_slug,
-              rp.id AS reply_id, rp.body AS reply_body
-         FROM (${base}) x JOIN profiles u ON u.id = x.user_id JOIN posts p ON p.id = x.post_id
-         LEFT JOIN review_replies rp ON rp.review_id = x.id
-         ${WHERE[filter]}
-        ORDER BY x.reports DESC, x.created_at DESC, x.id
-        LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${(page - 1) * ADMIN_PAGE_SIZE}`,
-    ),
-    getPool().query<{ total: number }>(`SELECT count(*)::int AS total FROM (${base}) x ${WHERE[filter]}`),
-  ]);
+  const { rows, total } = await readAdminReviewsPage(filter, page, getPool());
   const items = rows.map((row) => ({
     id: row.id,
     rating: row.rating,
@@ -94,29 +59,23 @@ export async function listAdminReviews(actor: Pick<SessionUser, 'role'> | null, 
     createdAt: row.created_at,
     reply: row.reply_id ? { id: row.reply_id, body: row.reply_body! } : null,
   }));
-  return paged(items, count.rows[0]!.total, page);
+  return paged(items, total, page);
 }
 
 /** Hides a review (its stars stop counting) or shows it again. */
 export async function setReviewStatus(actor: AdminActor | null, id: string, status: 'published' | 'hidden'): Promise<void> {
   assertAllowed(actor, 'moderate:review:any');
   await inTransaction(async (db) => {
-    const { rows } = await db.query<{ before: string; title: string; tool: string }>(
-      `WITH old AS (SELECT id, status FROM reviews WHERE id = $1 FOR UPDATE)
-       UPDATE reviews r SET status = $2 FROM old, posts p
-        WHERE r.id = old.id AND p.id = r.post_id
-       RETURNING old.status AS before, r.title, p.title AS tool`,
-      [id, status],
-    );
-    if (!rows[0]) throw new AppError('review_not_found');
+    const changed = await updateReviewStatus(id, status, db);
+    if (!changed) throw new AppError('review_not_found');
     await recordAdminAction(
       actor,
       {
         action: status === 'hidden' ? 'review.hide' : 'review.show',
         targetType: 'review',
         targetId: id,
-        summary: `${status === 'hidden' ? 'Ocultó' : 'Volvió a publicar'} una valoración de «${rows[0].tool}»`,
-        before: { status: rows[0].before },
+        summary: `${status === 'hidden' ? 'Ocultó' : 'Volvió a publicar'} una valoración de «${changed.tool}»`,
+        before: { status: changed.before },
         after: { status },
       },
       db,
@@ -127,13 +86,9 @@ export async function setReviewStatus(actor: AdminActor | null, id: string, stat
 export async function deleteReviewAsAdmin(actor: AdminActor | null, id: string): Promise<void> {
   assertAllowed(actor, 'moderate:review:any');
   await inTransaction(async (db) => {
-    const { rows } = await db.query<{ rating: number; title: string; body: string; user_id: string; tool: string }>(
-      `DELETE FROM reviews r USING posts p WHERE r.id = $1 AND p.id = r.post_id
-       RETURNING r.rating, r.title, r.body, r.user_id, p.title AS tool`,
-      [id],
-    );
-    if (!rows[0]) throw new AppError('review_not_found');
-    const { rating, title, body, user_id: userId, tool } = rows[0];
+    const removed = await deleteReviewById(id, db);
+    if (!removed) throw new AppError('review_not_found');
+    const { rating, title, body, userId, tool } = removed;
     await recordAdminAction(
       actor,
       { action: 'review.delete', targetType: 'review', targetId: id, summary: `Borró una valoración de «${tool}»`, before: { rating, title, body, userId } },

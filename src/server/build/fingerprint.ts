@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { activeAiProviders } from '../ai/registry.ts';
+import type { Queryable } from '../db/queryable.ts';
 
 const CODE_PATHS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
@@ -56,6 +57,11 @@ export async function knownCodeHash(root: string): Promise<string> {
 export async function readContentVersion(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ version: string }>('SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS version FROM content_version_seq');
   return Number(rows[0]!.version);
+}
+
+/** Marks a change the triggers cannot see (a site setting shown on built pages), so the watcher rebuilds. */
+export async function bumpContentVersion(db: Queryable): Promise<void> {
+  await db.query("SELECT nextval('content_version_seq')");
 }
 
 /**
