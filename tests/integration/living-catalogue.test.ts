@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIContext } from 'astro';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { countClickEndpoint } from '../../src/features/clicks/clicks.server.ts';
 import { apiPreflight, apiToolsEndpoint, type ApiToolsPage } from '../../src/features/catalogue/public-api.server.ts';
 import { linkReviewEndpoint } from '../../src/features/catalogue/link-review.server.ts';
@@ -61,6 +61,12 @@ describe('the seeded catalogue', () => {
   });
 
   it('is curated once: what an admin changes afterwards stays changed', async () => {
+    // The seeded catalogue is every test's: Claude's logo and AI Music's retirement come back, even when this test fails.
+    const { rows: claude } = await pool.query<{ logo_url: string; logo_source: string }>("SELECT logo_url, logo_source FROM posts WHERE slug = 'claude'");
+    onTestFinished(async () => {
+      await pool.query("UPDATE posts SET logo_url = $1, logo_source = $2::image_source WHERE slug = 'claude'", [claude[0]!.logo_url, claude[0]!.logo_source]);
+      await pool.query("UPDATE posts SET discontinued_at = now() WHERE slug = 'ai-music'");
+    });
     await pool.query("UPDATE posts SET logo_url = NULL, logo_source = 'none' WHERE slug = 'claude'");
     await pool.query("UPDATE posts SET discontinued_at = NULL WHERE slug = 'ai-music'");
     await applyCatalogueCuration(pool, storage);
@@ -71,7 +77,6 @@ describe('the seeded catalogue', () => {
       { logo_url: null, discontinued_at: null },
       { logo_url: null, discontinued_at: null },
     ]);
-    await pool.query("UPDATE posts SET discontinued_at = now() WHERE slug = 'ai-music'");
   });
 
   it("shows the tools a visitor recognises on the home's first screen", async () => {
