@@ -219,21 +219,35 @@ describe('the review of flagged tools', () => {
   const review = (postId: string, action: string, user: typeof admin | { id: string } | null = admin, headers?: Record<string, string>) =>
     callRoute(linkReviewEndpoint, { body: { action }, params: { id: postId }, user, headers });
 
+  let craiyonUrl = '';
   beforeAll(async () => {
     await pool.query(
       "INSERT INTO profiles (id, name, email, role) VALUES ('admin-1', 'Admin', 'admin@ejemplo.es', 'admin'), ('user-1', 'Usuaria', 'u@ejemplo.es', 'user')",
     );
+    craiyonUrl = (await pool.query<{ url: string }>("SELECT url FROM posts WHERE slug = 'craiyon'")).rows[0]!.url;
+  });
+
+  /** Each test starts from the same two flags, whatever another test did to them: Lexica failing with seven checks, Craiyon moved. */
+  async function flagLexicaAndCraiyon() {
     const id = await idOf('lexica');
-    await pool.query("UPDATE posts SET link_status = 'failing', check_failures = 3, http_status = 503, last_checked_at = now() WHERE id = $1", [id]);
+    await pool.query(
+      "UPDATE posts SET link_status = 'failing', check_failures = 3, http_status = 503, last_checked_at = now(), discontinued_at = NULL WHERE id = $1",
+      [id],
+    );
+    await pool.query('DELETE FROM link_checks WHERE post_id = $1', [id]);
     await pool.query(
       `INSERT INTO link_checks (post_id, http_status, final_url, error, duration_ms, checked_at)
        SELECT $1, 503, 'https://lexica.art/', 'La web respondió HTTP 503.', 120, now() - n * interval '1 day' FROM generate_series(0, 6) n`,
       [id],
     );
-    await pool.query("UPDATE posts SET link_status = 'moved', final_url = 'https://otra.example/', http_status = 200 WHERE slug = 'craiyon'");
-  });
+    await pool.query(
+      "UPDATE posts SET url = $1, link_status = 'moved', check_failures = 0, final_url = 'https://otra.example/', http_status = 200 WHERE slug = 'craiyon'",
+      [craiyonUrl],
+    );
+  }
 
   it('lists them with their latest five checks, for moderators only', async () => {
+    await flagLexicaAndCraiyon();
     const flagged = await listFlaggedTools(admin);
     expect(flagged.map((tool) => tool.slug)).toEqual(['lexica', 'craiyon']);
     expect(flagged[0]!.checks).toHaveLength(5);
@@ -243,6 +257,7 @@ describe('the review of flagged tools', () => {
   });
 
   it('refuses guests, plain users, other sites and unknown actions', async () => {
+    await flagLexicaAndCraiyon();
     const id = await idOf('lexica');
     expect((await review(id, 'retire', null)).status).toBe(401);
     expect((await review(id, 'retire', { id: 'user-1' })).status).toBe(403);
@@ -254,7 +269,9 @@ describe('the review of flagged tools', () => {
   });
 
   it('retires a tool and brings it back, each time with an audit entry', async () => {
+    await flagLexicaAndCraiyon();
     const id = await idOf('lexica');
+    const { rows: earlier } = await pool.query<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM audit_log');
     expect((await review(id, 'retire')).status).toBe(204);
     expect((await listRetiredTools(admin)).map((tool) => tool.slug)).toContain('lexica');
     expect((await listFlaggedTools(admin)).map((tool) => tool.slug)).toEqual(['craiyon']);
@@ -267,7 +284,7 @@ describe('the review of flagged tools', () => {
       summary: string;
       before: { discontinuedAt: string | null };
       after: { discontinuedAt: string | null };
-    }>('SELECT action, actor_name, summary, before, after FROM audit_log WHERE target_id = $1 ORDER BY id', [id]);
+    }>('SELECT action, actor_name, summary, before, after FROM audit_log WHERE target_id = $1 AND id > $2 ORDER BY id', [id, earlier[0]!.n]);
     expect(rows.map((row) => row.action)).toEqual(['post.link_retire', 'post.link_restore']);
     expect(rows[0]).toMatchObject({ actor_name: 'Admin', summary: 'Marcó «Lexica» como retirada', before: { discontinuedAt: null } });
     expect(rows[0]!.after.discontinuedAt).not.toBeNull();
@@ -276,6 +293,7 @@ describe('the review of flagged tools', () => {
   });
 
   it("accepts a moved tool's new address, or dismisses the flag", async () => {
+    await flagLexicaAndCraiyon();
     const craiyon = await idOf('craiyon');
     expect((await review(craiyon, 'accept_url')).status).toBe(204);
     const { rows } = await pool.query('SELECT url, link_status FROM posts WHERE id = $1', [craiyon]);
