@@ -90,9 +90,9 @@ async function expectError(response: Response, status: number, code: string, mes
   expect(body.error).toBe(message ?? ERROR_TABLE[code as keyof typeof ERROR_TABLE].message);
 }
 
-/** Three ratings of Publicada: Ana's 4 with its texts, Bruno's 2 and Carla's 5; Ana's review id. */
-async function threeRatings(w: World): Promise<string> {
-  const response = await create(user(w.id.ana), {
+/** Ana's four stars for Publicada, with a title, a body and what she likes. */
+const rateAsAna = (w: World) =>
+  create(user(w.id.ana), {
     postId: w.toolId('publicada'),
     rating: 4,
     title: 'Muy útil',
@@ -100,6 +100,10 @@ async function threeRatings(w: World): Promise<string> {
     pros: 'Rápida',
     cons: '',
   });
+
+/** Three ratings of Publicada: Ana's 4 with its texts, Bruno's 2 and Carla's 5; Ana's review id. */
+async function threeRatings(w: World): Promise<string> {
+  const response = await rateAsAna(w);
   expect(response.status).toBe(200);
   // Stars alone are a rating too.
   expect((await create(user(w.id.bruno), { postId: w.toolId('publicada'), rating: 2 })).status).toBe(200);
@@ -118,14 +122,7 @@ describe('reviews', () => {
   it('publish a verified user’s rating at once, with counts, distribution and a stamped page', async () => {
     const w = await world();
     const before = await totals(w.slug.publicada);
-    const response = await create(user(w.id.ana), {
-      postId: w.toolId('publicada'),
-      rating: 4,
-      title: 'Muy útil',
-      body: 'La uso a diario.',
-      pros: 'Rápida',
-      cons: '',
-    });
+    const response = await rateAsAna(w);
     expect(response.status).toBe(200);
     const after = await totals(w.slug.publicada);
     expect([after.rating_count, after.rating_sum]).toEqual([1, 4]);
