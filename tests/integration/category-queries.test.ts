@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { getPool } from '../../src/server/db/client.ts';
 import { listCategories } from '../../src/server/db/queries/public/categories.ts';
@@ -24,14 +24,21 @@ describe('category queries', () => {
   });
 
   it('leaves pending tools out of the counts and the category page', async () => {
+    // The seeded catalogue is every test's: what a test changes in it, it puts back even when it fails.
+    onTestFinished(async () => {
+      await pool.query("UPDATE posts SET status = 'published' WHERE slug = 'midjourney'");
+    });
     await pool.query("UPDATE posts SET status = 'pending' WHERE slug = 'midjourney'");
     const image = (await listCategories()).find((category) => category.slug === 'imagen')!;
     expect(image.toolCount).toBe(154);
     expect((await listWholeCategory('imagen')).map((tool) => tool.slug)).not.toContain('midjourney');
-    await pool.query("UPDATE posts SET status = 'published' WHERE slug = 'midjourney'");
   });
 
   it('gives every card its own categories, primary first', async () => {
+    onTestFinished(async () => {
+      await pool.query(`DELETE FROM post_categories WHERE (post_id, category_id) IN
+                          (SELECT p.id, c.id FROM posts p, categories c WHERE p.slug = 'midjourney' AND c.slug = 'diseno')`);
+    });
     await pool.query(`INSERT INTO post_categories (post_id, category_id, position)
                       SELECT p.id, c.id, 1 FROM posts p, categories c WHERE p.slug = 'midjourney' AND c.slug = 'diseno'`);
     const tools = await listWholeCategory('diseno');

@@ -2,6 +2,7 @@
  * The dashboard's queries and endpoints against a real database: every read and change is the session user's,
  * and another user's id answers 404 (never their data), as does an id that does not exist.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,7 @@ import * as schema from '../../src/server/db/schema.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { callRoute } from './helpers/endpoint.ts';
+import { createAccount, type TestAccount } from './helpers/fixtures.ts';
 
 const pool = await useMigratedDatabase();
 const db = drizzle(pool, { schema });
@@ -37,14 +39,6 @@ const storage = new LocalStorage(path.join(root, 'uploads'));
 const storedFiles = async () =>
   (await readdir(path.join(root, 'uploads'), { recursive: true }).catch(() => [] as string[])).filter((file) => file.endsWith('.jpg'));
 
-const ana = { id: 'ana', name: 'Ana' };
-const bruno = { id: 'bruno', name: 'Bruno' };
-await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana Martín', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
-await pool.query(`INSERT INTO accounts (id, account_id, provider_id, user_id, password, access_token) VALUES
-  ('cuenta-ana', 'ana', 'credential', 'ana', 'hash-secreto-de-ana', NULL),
-  ('cuenta-ana-google', 'g-1', 'google', 'ana', NULL, 'token-de-google-secreto')`);
-await pool.query(`INSERT INTO sessions (id, token, user_id, expires_at, ip_address, user_agent) VALUES
-  ('sesion-ana', 'token-de-sesion-secreto', 'ana', now() + interval '1 day', '203.0.113.9', 'Navegador de prueba')`);
 const { rows: categoryRows } = await pool.query<{ id: string }>(
   `INSERT INTO categories (name, slug, icon, color) VALUES ('Imagen', 'imagen', 'image', '#ff0000') RETURNING id`,
 );
@@ -56,7 +50,7 @@ async function insertPost(values: { title: string; status: string; userId: strin
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()), $10) RETURNING id`,
     [
       values.title,
-      values.title.toLowerCase().replaceAll(' ', '-'),
+      `${values.title.toLowerCase().replaceAll(' ', '-')}-${randomUUID().slice(0, 8)}`,
       `Descripción de ${values.title}.`,
       values.status,
       values.userId,
@@ -77,21 +71,60 @@ const jpeg = async () =>
       .toBuffer(),
   );
 
-const anaPublished = await insertPost({ title: 'Ana publicada', status: 'published', userId: 'ana', views: 40, createdAt: '2026-11-01T10:00:00Z' });
-const anaPending = await insertPost({ title: 'Ana pendiente', status: 'pending', userId: 'ana', views: 0, createdAt: '2026-11-02T10:00:00Z' });
-const anaRejected = await insertPost({ title: 'Ana rechazada', status: 'rejected', userId: 'ana', views: 2, createdAt: '2026-11-03T10:00:00Z' });
-const brunoPublished = await insertPost({ title: 'Bruno publicada', status: 'published', userId: 'bruno', views: 1000 });
+/** A generated image's storage key, new for every row. */
+const generatedKey = () => `generated/2026-11/${randomUUID()}.jpg`;
+
+/**
+ * What each test starts from, its own: Ana (with a password, a Google sign-in and a session, whose secrets must
+ * never leave) with a published, a pending and a rejected tool, and Bruno with a published one.
+ */
+async function anaAndBruno() {
+  const ana: TestAccount = await createAccount(pool, { name: 'Ana Martín' });
+  const bruno: TestAccount = await createAccount(pool, { name: 'Bruno' });
+  await pool.query(
+    `INSERT INTO accounts (id, account_id, provider_id, user_id, password, access_token) VALUES
+       ($1 || '-clave', $1, 'credential', $1, 'hash-secreto-de-ana', NULL), ($1 || '-google', 'g-' || $1, 'google', $1, NULL, 'token-de-google-secreto')`,
+    [ana.id],
+  );
+  await pool.query(
+    `INSERT INTO sessions (id, token, user_id, expires_at, ip_address, user_agent) VALUES
+       ('sesion-' || $1, 'token-de-sesion-secreto-' || $1, $1, now() + interval '1 day', '203.0.113.9', 'Navegador de prueba')`,
+    [ana.id],
+  );
+  return {
+    ana,
+    bruno,
+    anaPublished: await insertPost({ title: 'Ana publicada', status: 'published', userId: ana.id, views: 40, createdAt: '2026-11-01T10:00:00Z' }),
+    anaPending: await insertPost({ title: 'Ana pendiente', status: 'pending', userId: ana.id, views: 0, createdAt: '2026-11-02T10:00:00Z' }),
+    anaRejected: await insertPost({ title: 'Ana rechazada', status: 'rejected', userId: ana.id, views: 2, createdAt: '2026-11-03T10:00:00Z' }),
+    brunoPublished: await insertPost({ title: 'Bruno publicada', status: 'published', userId: bruno.id, views: 1000 }),
+  };
+}
+
+/** One saved image for Ana and an unsaved one for Bruno. */
+async function generateImages(ana: TestAccount, bruno: TestAccount) {
+  await pool.query(
+    `INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height, is_saved) VALUES
+       ($1, 'Un faro', 'flux', $3, 8, 8, true), ($2, 'Otro faro', 'flux', $4, 8, 8, false)`,
+    [ana.id, bruno.id, generatedKey(), generatedKey()],
+  );
+  await pool.query(`INSERT INTO saved_generated_images (user_id, image_history_id) SELECT user_id, id FROM image_generation_history WHERE user_id = $1`, [
+    ana.id,
+  ]);
+}
+
+const writeStories = (ana: TestAccount, bruno: TestAccount) =>
+  pool.query(`INSERT INTO generated_stories (user_id, title, prompt, content) VALUES ($1, 'Cuento', 'idea', 'Texto'), ($2, 'Otro', 'idea', 'Texto')`, [
+    ana.id,
+    bruno.id,
+  ]);
 
 describe('overview and lists', () => {
   it('counts the user’s own posts, views, images and stories in SQL', async () => {
-    await pool.query(`INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height, is_saved) VALUES
-      ('ana', 'Un faro', 'flux', 'generated/2026-11/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa.jpg', 8, 8, true),
-      ('bruno', 'Otro faro', 'flux', 'generated/2026-11/bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb.jpg', 8, 8, false)`);
-    await pool.query(`INSERT INTO saved_generated_images (user_id, image_history_id) SELECT 'ana', id FROM image_generation_history WHERE user_id = 'ana'`);
-    await pool.query(
-      `INSERT INTO generated_stories (user_id, title, prompt, content) VALUES ('ana', 'Cuento', 'idea', 'Texto'), ('bruno', 'Otro', 'idea', 'Texto')`,
-    );
-    expect(await overviewStats('ana')).toEqual({
+    const { ana, bruno } = await anaAndBruno();
+    await generateImages(ana, bruno);
+    await writeStories(ana, bruno);
+    expect(await overviewStats(ana.id)).toEqual({
       posts: { total: 3, published: 1, pending: 1, rejected: 1 },
       views: 42,
       images: { total: 1, saved: 1 },
@@ -108,15 +141,17 @@ describe('overview and lists', () => {
   });
 
   it('lists only the user’s posts, newest first, with the rejection note', async () => {
-    const posts = await listMyPosts('ana');
+    const { ana, bruno, anaRejected } = await anaAndBruno();
+    await writeStories(ana, bruno);
+    const posts = await listMyPosts(ana.id);
     expect(posts.map((post) => [post.title, post.status])).toEqual([
       ['Ana rechazada', 'rejected'],
       ['Ana pendiente', 'pending'],
       ['Ana publicada', 'published'],
     ]);
     expect(posts[0]).toMatchObject({ reviewNote: 'Falta la URL oficial.', category: { name: 'Imagen', slug: 'imagen' } });
-    expect((await listMyPosts('ana', 1)).map((post) => post.id)).toEqual([anaRejected]);
-    expect(await listMyStories('bruno')).toHaveLength(1);
+    expect((await listMyPosts(ana.id, 1)).map((post) => post.id)).toEqual([anaRejected]);
+    expect(await listMyStories(bruno.id)).toHaveLength(1);
   });
 });
 
@@ -125,6 +160,9 @@ describe('deleting a post', () => {
     callRoute(deletePostEndpoint, { method: 'DELETE', path: `/api/dashboard/posts/${id}`, params: { id }, user, headers });
 
   it('refuses guests, other sites, other users’ posts and malformed ids, changing nothing', async () => {
+    const { ana, anaPending, brunoPublished } = await anaAndBruno();
+    const countPosts = async () => (await pool.query('SELECT count(*)::int AS posts FROM posts')).rows[0].posts as number;
+    const before = await countPosts();
     expect((await remove(null, anaPending)).status).toBe(401);
     expect((await remove(ana, anaPending, { origin: 'https://malicioso.example' })).status).toBe(403);
     for (const id of [brunoPublished, '00000000-0000-4000-8000-000000000000', 'no-es-un-id', "1' OR '1'='1"]) {
@@ -132,14 +170,14 @@ describe('deleting a post', () => {
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ error: ERROR_TABLE.post_not_found.message, code: 'post_not_found' });
     }
-    const { rows } = await pool.query('SELECT count(*)::int AS posts FROM posts');
-    expect(rows[0].posts).toBe(4);
+    expect(await countPosts()).toBe(before);
   });
 
   it('deletes the author’s own unpublished posts and their stored image; a published one must be withdrawn', async () => {
-    const key = 'uploads/2026-11/cccccccc-cccc-4ccc-8ccc-cccccccccccc.jpg';
+    const { ana, anaPublished, anaPending, anaRejected } = await anaAndBruno();
+    const key = `uploads/2026-11/${randomUUID()}.jpg`;
     await storage.put(key, await jpeg(), 'image/jpeg');
-    const draft = await insertPost({ title: 'Borrador con imagen', status: 'pending', userId: 'ana', imageUrl: key });
+    const draft = await insertPost({ title: 'Borrador con imagen', status: 'pending', userId: ana.id, imageUrl: key });
     expect((await remove(ana, draft)).status).toBe(204);
     expect(await storedFiles()).not.toContain(key);
 
@@ -151,23 +189,24 @@ describe('deleting a post', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: ERROR_TABLE.published_delete.message, code: 'published_delete' });
     expect(await version()).toBe(before);
-    expect((await listMyPosts('ana')).map((post) => post.id)).toEqual([anaPending, anaPublished]);
+    expect((await listMyPosts(ana.id)).map((post) => post.id)).toEqual([anaPending, anaPublished]);
     expect((await remove(ana, anaRejected)).status).toBe(404);
   });
 });
 
 describe('saved tools', () => {
   it('pages the user’s saved published tools by 24, with author names, and nobody else’s', async () => {
+    const { ana, bruno } = await anaAndBruno();
     const ids: string[] = [];
     for (let index = 0; index < 30; index += 1) {
-      ids.push(await insertPost({ title: `Guardable ${String(index).padStart(2, '0')}`, status: 'published', userId: index % 2 ? 'bruno' : null }));
+      ids.push(await insertPost({ title: `Guardable ${String(index).padStart(2, '0')}`, status: 'published', userId: index % 2 ? bruno.id : null }));
     }
     const hidden = await insertPost({ title: 'Guardada y retirada', status: 'pending', userId: null });
     // Saved oldest first, so the newest save (the last id) comes first.
     for (const [index, id] of [...ids, hidden].entries()) {
-      await pool.query(`INSERT INTO saved_posts (user_id, post_id, created_at) VALUES ('ana', $1, now() - make_interval(mins => $2))`, [id, 100 - index]);
+      await pool.query(`INSERT INTO saved_posts (user_id, post_id, created_at) VALUES ($1, $2, now() - make_interval(mins => $3))`, [ana.id, id, 100 - index]);
     }
-    await pool.query(`INSERT INTO saved_posts (user_id, post_id) VALUES ('bruno', $1)`, [ids[0]]);
+    await pool.query(`INSERT INTO saved_posts (user_id, post_id) VALUES ($1, $2)`, [bruno.id, ids[0]]);
 
     const page = async (user: { id: string } | null, number: number) => callRoute(savedToolsEndpoint, { path: `/api/dashboard/saved?page=${number}`, user });
     const first = (await (await page(ana, 1)).json()) as SavedToolsPage;
@@ -181,21 +220,23 @@ describe('saved tools', () => {
     expect(((await (await page(ana, 9)).json()) as SavedToolsPage).items).toEqual([]);
     expect(((await (await page(bruno, 1)).json()) as SavedToolsPage).items.map((item) => item.id)).toEqual([ids[0]]);
     expect((await page(null, 1)).status).toBe(401);
-    expect((await overviewStats('ana')).savedTools).toBe(30);
+    expect((await overviewStats(ana.id)).savedTools).toBe(30);
   });
 });
 
 describe('stories', () => {
   it('deletes only the user’s own story', async () => {
-    const [anaStory] = await listMyStories('ana');
-    const [brunoStory] = await listMyStories('bruno');
+    const { ana, bruno } = await anaAndBruno();
+    await writeStories(ana, bruno);
+    const [anaStory] = await listMyStories(ana.id);
+    const [brunoStory] = await listMyStories(bruno.id);
     const remove = (user: { id: string } | null, id: string) => callRoute(deleteStoryEndpoint, { method: 'DELETE', params: { id }, user });
     expect((await remove(ana, brunoStory!.id)).status).toBe(404);
     expect((await remove(ana, 'x')).status).toBe(404);
     expect((await remove(null, anaStory!.id)).status).toBe(401);
     expect((await remove(ana, anaStory!.id)).status).toBe(204);
-    expect(await listMyStories('ana')).toEqual([]);
-    expect(await listMyStories('bruno')).toHaveLength(1);
+    expect(await listMyStories(ana.id)).toEqual([]);
+    expect(await listMyStories(bruno.id)).toHaveLength(1);
   });
 });
 
@@ -207,6 +248,7 @@ describe('avatar', () => {
   };
 
   it('re-encodes an upload as a 256 px square JPEG, replaces the previous file and removes it on request', async () => {
+    const ana = await createAccount(pool);
     const png = new Uint8Array(
       await sharp({ create: { width: 900, height: 500, channels: 4, background: '#ff000080' } })
         .png()
@@ -217,7 +259,7 @@ describe('avatar', () => {
     const { avatarUrl } = (await first.json()) as { avatarUrl: string };
     expect(avatarUrl).toMatch(/^\/media\/avatars\/\d{4}-\d{2}\/[0-9a-f-]{36}\.jpg$/);
     const key = avatarUrl.slice('/media/'.length);
-    expect((await profileDetails('ana'))?.avatarReference).toBe(key);
+    expect((await profileDetails(ana.id))?.avatarReference).toBe(key);
     const metadata = await sharp(path.join(root, 'uploads', key)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 256, 256]);
 
@@ -227,11 +269,12 @@ describe('avatar', () => {
     expect(files).not.toContain(key);
 
     expect((await callRoute(removeAvatarEndpoint, { method: 'DELETE', user: ana })).status).toBe(204);
-    expect((await profileDetails('ana'))?.avatarReference).toBeNull();
+    expect((await profileDetails(ana.id))?.avatarReference).toBeNull();
     expect((await storedFiles()).filter((file) => file.startsWith('avatars/'))).toEqual([]);
   });
 
   it('refuses what is not a raster image, what is too large, and guests', async () => {
+    const ana = await createAccount(pool);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
     for (const [bytes, type] of [
       [svg, 'image/svg+xml'],
@@ -245,27 +288,46 @@ describe('avatar', () => {
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: 'La imagen es demasiado grande. Máximo 5MB' });
     expect((await upload(null, await jpeg(), 'image/jpeg')).status).toBe(401);
-    expect((await profileDetails('ana'))?.avatarReference).toBeNull();
+    expect((await profileDetails(ana.id))?.avatarReference).toBeNull();
   });
 });
 
 describe('data export', () => {
   it('downloads the user’s own data as JSON, without secrets or anyone else’s rows', async () => {
-    await pool.query(`INSERT INTO generated_image_descriptions (user_id, image_url, generated_description) VALUES
-      ('ana', 'upload://archivo-subido', '<p>Una playa</p>'), ('bruno', 'https://ejemplo.es/b.jpg', '<p>De Bruno</p>')`);
+    const { ana, bruno, anaRejected } = await anaAndBruno();
+    await generateImages(ana, bruno);
+    await pool.query(`INSERT INTO generated_stories (user_id, title, prompt, content) VALUES ($1, 'Otro', 'idea', 'Texto')`, [bruno.id]);
+    await pool.query(
+      `INSERT INTO generated_image_descriptions (user_id, image_url, generated_description) VALUES
+         ($1, 'upload://archivo-subido', '<p>Una playa</p>'), ($2, 'https://ejemplo.es/b.jpg', '<p>De Bruno</p>')`,
+      [ana.id, bruno.id],
+    );
+    // A deleted post leaves the export; a saved tool stays in it even when it is no longer published.
+    expect((await callRoute(deletePostEndpoint, { method: 'DELETE', params: { id: anaRejected }, user: ana })).status).toBe(204);
+    const saved = await insertPost({ title: 'Guardable', status: 'published', userId: null });
+    const withdrawn = await insertPost({ title: 'Guardada y retirada', status: 'pending', userId: null });
+    for (const id of [saved, withdrawn]) await pool.query('INSERT INTO saved_posts (user_id, post_id) VALUES ($1, $2)', [ana.id, id]);
     const answer = await callRoute(exportDataEndpoint, { path: '/api/me/export', user: ana });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="mis-datos-brujula-ia-\d{4}-\d{2}-\d{2}\.json"$/);
     const text = await answer.text();
-    for (const secret of ['hash-secreto-de-ana', 'token-de-google-secreto', 'token-de-sesion-secreto', 'Bruno publicada', 'De Bruno', 'Otro faro', 'bruno@']) {
+    for (const secret of [
+      'hash-secreto-de-ana',
+      'token-de-google-secreto',
+      'token-de-sesion-secreto',
+      'Bruno publicada',
+      'De Bruno',
+      'Otro faro',
+      bruno.email,
+    ]) {
       expect(text).not.toContain(secret);
     }
     const data = JSON.parse(text);
-    expect(data.profile).toMatchObject({ id: 'ana', name: 'Ana Martín', email: 'ana@ejemplo.es' });
+    expect(data.profile).toMatchObject({ id: ana.id, name: 'Ana Martín', email: ana.email });
     expect(data.signInMethods.map((method: { provider: string }) => method.provider)).toEqual(['email', 'google']);
     expect(data.sessions).toEqual([expect.objectContaining({ ipAddress: '203.0.113.9', userAgent: 'Navegador de prueba' })]);
     expect(data.posts.map((post: { title: string }) => post.title)).toEqual(['Ana pendiente', 'Ana publicada']);
-    expect(data.savedTools).toHaveLength(31);
+    expect(data.savedTools).toHaveLength(2);
     expect(data.images).toEqual([expect.objectContaining({ prompt: 'Un faro', saved: true, imageUrl: expect.stringMatching(/^\/media\/generated\//) })]);
     expect(data.descriptions).toEqual([expect.objectContaining({ description: '<p>Una playa</p>', imageUrl: null, saved: false })]);
     expect(data.stories).toEqual([]);
@@ -275,19 +337,26 @@ describe('data export', () => {
 
 describe('image gallery search and order', () => {
   it('finds prompts ignoring case and accents, orders them, and never shows another user’s images', async () => {
-    await pool.query(`INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height, created_at) VALUES
-      ('bruno', 'Árbol en la MONTAÑA', 'flux', 'generated/2026-11/d1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d1d1.jpg', 8, 8, '2026-11-10T10:00:00Z'),
-      ('bruno', 'barco en el mar', 'flux', 'generated/2026-11/d2d2d2d2-d2d2-4d2d-8d2d-d2d2d2d2d2d2.jpg', 8, 8, '2026-11-11T10:00:00Z'),
-      ('bruno', 'casa en la montana 50% roja', 'flux', 'generated/2026-11/d3d3d3d3-d3d3-4d3d-8d3d-d3d3d3d3d3d3.jpg', 8, 8, '2026-11-12T10:00:00Z'),
-      ('ana', 'montaña de Ana', 'flux', 'generated/2026-11/d4d4d4d4-d4d4-4d4d-8d4d-d4d4d4d4d4d4.jpg', 8, 8, '2026-11-13T10:00:00Z')`);
+    const ana = await createAccount(pool);
+    const bruno = await createAccount(pool);
+    // 'Otro faro' is the newest of Bruno's images: it has no date of its own.
+    await generateImages(ana, bruno);
+    await pool.query(
+      `INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height, created_at) VALUES
+         ($1, 'Árbol en la MONTAÑA', 'flux', $3, 8, 8, '2026-11-10T10:00:00Z'),
+         ($1, 'barco en el mar', 'flux', $4, 8, 8, '2026-11-11T10:00:00Z'),
+         ($1, 'casa en la montana 50% roja', 'flux', $5, 8, 8, '2026-11-12T10:00:00Z'),
+         ($2, 'montaña de Ana', 'flux', $6, 8, 8, '2026-11-13T10:00:00Z')`,
+      [bruno.id, ana.id, generatedKey(), generatedKey(), generatedKey(), generatedKey()],
+    );
     const prompts = async (listing: Parameters<typeof listGallery>[2]) =>
-      (await listGallery({ userId: 'bruno' }, 'all', listing, db)).items.map((item) => item.prompt);
+      (await listGallery({ userId: bruno.id }, 'all', listing, db)).items.map((item) => item.prompt);
     expect(await prompts({ page: 1, search: 'montaña' })).toEqual(['casa en la montana 50% roja', 'Árbol en la MONTAÑA']);
     expect(await prompts({ page: 1, search: '50%' })).toEqual(['casa en la montana 50% roja']);
     expect(await prompts({ page: 1, search: '%' })).toEqual(['casa en la montana 50% roja']);
     expect(await prompts({ page: 1, sort: 'oldest' })).toEqual(['Árbol en la MONTAÑA', 'barco en el mar', 'casa en la montana 50% roja', 'Otro faro']);
     expect(await prompts({ page: 1, sort: 'prompt' })).toEqual(['Árbol en la MONTAÑA', 'barco en el mar', 'casa en la montana 50% roja', 'Otro faro']);
-    const counts = (await listGallery({ userId: 'bruno' }, 'all', { page: 1, search: 'barco' }, db)).counts;
+    const counts = (await listGallery({ userId: bruno.id }, 'all', { page: 1, search: 'barco' }, db)).counts;
     expect(counts.all).toBe(4);
 
     const viaEndpoint = await callRoute(galleryEndpoint, { path: '/api/images?tab=all&q=monta%C3%B1a&sort=oldest', user: bruno });

@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runEnrichment, type EnrichOptions } from '../../src/server/catalogue/enrich.ts';
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { offlineResolver, SITES, startFakeWebsite, type FakeWebsite } from '../fixtures/fake-website.ts';
@@ -36,6 +37,14 @@ async function addTool(slug: string, url: string, extra: Partial<Record<'image_u
      VALUES ($1, $1, 'Herramienta de prueba.', $2, 'published', now(), $3, coalesce($4, 'none')::image_source, $5, coalesce($6, 'none')::image_source)`,
     [slug, url, extra.image_url ?? null, extra.image_source ?? null, extra.logo_url ?? null, extra.logo_source ?? null],
   );
+}
+
+/** Tools of one test's own, on the given sites: the shared catalogue above stays as the first run left it. */
+async function addOwnTools(...urls: string[]): Promise<string[]> {
+  const prefix = `propia-${randomUUID().slice(0, 8)}`;
+  const slugs = urls.map((_, index) => `${prefix}-${index}`);
+  for (const [index, url] of urls.entries()) await addTool(slugs[index]!, url);
+  return slugs;
 }
 
 async function state(slug: string): Promise<PostState> {
@@ -106,27 +115,39 @@ afterAll(async () => {
 
 describe('a server without internet', () => {
   it('records each failure as evidence and changes nothing visible, nor when the tools are due', async () => {
-    const before = await pool.query('SELECT slug, link_status, check_failures, image_url, logo_url, last_checked_at FROM posts ORDER BY slug');
-    const report = await runEnrichment(options({ resolve: offlineResolver, allowHosts: [], offlineAfter: 5, concurrency: 1 }));
+    const slugs = await addOwnTools(
+      ...[SITES.withOg, SITES.withoutOg, SITES.redirectsWithin, SITES.moved, SITES.svgIcon, SITES.tinyImage].map((host) => site.url(host)),
+    );
+    // Its tools leave with their evidence, so the online run below finds the catalogue it expects.
+    onTestFinished(async () => {
+      await pool.query('DELETE FROM posts WHERE slug = ANY($1)', [slugs]);
+    });
+    const requestsBefore = site.requests.length;
+    const stateOfOwnTools = () =>
+      pool.query('SELECT slug, link_status, check_failures, image_url, logo_url, last_checked_at FROM posts WHERE slug = ANY($1) ORDER BY slug', [slugs]);
+    const before = await stateOfOwnTools();
+    const report = await runEnrichment(options({ slugs, resolve: offlineResolver, allowHosts: [], offlineAfter: 5, concurrency: 1 }));
     expect(report.seemedOffline).toBe(true);
     expect(report).toMatchObject({ ok: 0, failed: 0, flagged: 0, images: 0, logos: 0 });
     // Five sites in a row unreachable and none answering: it stops instead of trying every tool.
     expect(report.offline).toBe(5);
-    const after = await pool.query('SELECT slug, link_status, check_failures, image_url, logo_url, last_checked_at FROM posts ORDER BY slug');
+    const after = await stateOfOwnTools();
     expect(after.rows).toEqual(before.rows);
-    const { rows } = await pool.query<{ error: string }>('SELECT error FROM link_checks');
+    const { rows } = await pool.query<{ error: string }>('SELECT l.error FROM link_checks l JOIN posts p ON p.id = l.post_id WHERE p.slug = ANY($1)', [slugs]);
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.error).toMatch(/^El nombre del dominio no se pudo resolver\..*Sin conexión desde el servidor: no cuenta como fallo/);
-    expect(site.requests).toHaveLength(0);
+    expect(site.requests).toHaveLength(requestsBefore);
   });
 });
 
 describe('with the fake website online', () => {
+  // The requests of the one shared run, which the tests below read; tests that run again use tools of their own.
+  let firstRunRequests: FakeWebsite['requests'] = [];
   beforeAll(async () => {
-    await pool.query('DELETE FROM link_checks');
     const report = await runEnrichment(options());
     expect(report.seemedOffline).toBe(false);
     expect(report.checked).toBe(15);
+    firstRunRequests = [...site.requests];
   }, 60_000);
 
   it('reads a page with Open Graph tags: evidence, meta, a re-encoded card image and a logo from its icon', async () => {
@@ -202,7 +223,7 @@ describe('with the fake website online', () => {
     const tool = await state('icono-svg');
     expect(tool).toMatchObject({ link_status: 'ok', logo_url: null, logo_source: 'none' });
     expect(tool.enrichment!.notes).toContain('Su único icono es SVG: no se usa (solo se aceptan imágenes rasterizadas).');
-    expect(site.requests.some((request) => request.path === '/icon.svg')).toBe(false);
+    expect(firstRunRequests.some((request) => request.path === '/icon.svg')).toBe(false);
   });
 
   it('skips a tracking-pixel og:image and one shared with another tool', async () => {
@@ -215,43 +236,49 @@ describe('with the fake website online', () => {
   it('respects robots.txt: a site that forbids us is not read and nothing is counted', async () => {
     expect(await state('prohibido')).toMatchObject({ link_status: 'unknown', check_failures: 0, http_status: null });
     expect((await checks('prohibido'))[0]!.error).toBe('Su robots.txt no permite a este directorio leer la página.');
-    const forbidden = site.requests.filter((request) => request.host === SITES.forbidden);
+    const forbidden = firstRunRequests.filter((request) => request.host === SITES.forbidden);
     expect(forbidden.map((request) => request.path)).toEqual(['/robots.txt']);
   });
 
   it('is polite: one request per host at a time, robots.txt once per site, and a user agent that names us', () => {
     expect(site.maxInFlightPerHost()).toBe(1);
-    const robots = site.requests.filter((request) => request.path === '/robots.txt');
+    const robots = firstRunRequests.filter((request) => request.path === '/robots.txt');
     expect(new Set(robots.map((request) => request.host)).size).toBe(robots.length);
     expect(site.requests.every((request) => request.userAgent.startsWith('BrujulaIA/1.0 (+'))).toBe(true);
   });
 
   it('flags a tool after three failed checks in a row, and clears the flag when its site answers again', async () => {
-    await runEnrichment(options({ slugs: ['no-existe', 'caida', 'lenta'] }));
-    expect(await state('no-existe')).toMatchObject({ link_status: 'unknown', check_failures: 2 });
-    const third = await runEnrichment(options({ slugs: ['no-existe', 'caida', 'lenta'] }));
+    const failing = await addOwnTools(site.url(SITES.notFound), site.url(SITES.down), site.url(SITES.slow));
+    const [notFound, down] = failing as [string, string, string];
+    await runEnrichment(options({ slugs: failing }));
+    await runEnrichment(options({ slugs: failing }));
+    expect(await state(notFound)).toMatchObject({ link_status: 'unknown', check_failures: 2 });
+    const third = await runEnrichment(options({ slugs: failing }));
     expect(third.flagged).toBe(3);
-    for (const slug of ['no-existe', 'caida', 'lenta']) expect(await state(slug)).toMatchObject({ link_status: 'failing', check_failures: 3 });
-    expect(await checks('caida')).toHaveLength(3);
+    for (const slug of failing) expect(await state(slug)).toMatchObject({ link_status: 'failing', check_failures: 3 });
+    expect(await checks(down)).toHaveLength(3);
 
-    await pool.query('UPDATE posts SET url = $1 WHERE slug = $2', [site.url(SITES.withoutOg), 'caida']);
-    await runEnrichment(options({ slugs: ['caida'] }));
-    expect(await state('caida')).toMatchObject({ link_status: 'ok', check_failures: 0, http_status: 200 });
+    await pool.query('UPDATE posts SET url = $1 WHERE slug = $2', [site.url(SITES.withoutOg), down]);
+    await runEnrichment(options({ slugs: [down] }));
+    expect(await state(down)).toMatchObject({ link_status: 'ok', check_failures: 0, http_status: 200 });
   }, 60_000);
 
   it('takes a new og:image when the site changes it, and removes the file it replaced', async () => {
-    const before = (await state('con-og')).image_url!;
+    // A picture no other tool holds yet (the shared run's one is con-og's, and a shared image is not used).
     site.repaint(SITES.withOg);
-    await runEnrichment(options({ slugs: ['con-og'] }));
-    const after = (await state('con-og')).image_url!;
+    const [tool] = (await addOwnTools(site.url(SITES.withOg))) as [string];
+    await runEnrichment(options({ slugs: [tool] }));
+    const before = (await state(tool)).image_url!;
+    expect(before).toMatch(new RegExp(`^enrichment/${tool}-[0-9a-f]{16}\\.jpg$`));
+    site.repaint(SITES.withOg);
+    await runEnrichment(options({ slugs: [tool] }));
+    const after = (await state(tool)).image_url!;
     expect(after).not.toBe(before);
     await expect(readFile(path.join(uploads, after))).resolves.toBeInstanceOf(Buffer);
     await expect(readFile(path.join(uploads, before))).rejects.toThrow(/ENOENT/);
   });
 
   it('checks only what is due: a second run finds nothing to do', async () => {
-    await pool.query("UPDATE posts SET url = $1 WHERE slug IN ('no-existe', 'lenta', 'privada')", [site.url(SITES.withoutOg)]);
-    await pool.query('UPDATE posts SET check_failures = 0, last_checked_at = now() WHERE check_failures > 0');
     const report = await runEnrichment(options());
     // Every tool was checked less than a week ago, the failing ones less than a day ago.
     expect(report.checked).toBe(0);

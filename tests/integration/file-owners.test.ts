@@ -3,6 +3,7 @@
  * publication may name only its author's uploads and generated images (an admin's, any file), whatever form the
  * name takes; a file goes only when nothing references it any more; a curated logo never goes by anyone's action.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,14 +39,10 @@ beforeEach(() => pool.query('DELETE FROM rate_limit_buckets'));
 const storage = new LocalStorage(path.join(dataDir, 'uploads'));
 const SITE = 'http://localhost:4321';
 
-await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES
-  ('AnaVictima1', 'Ana', 'ana@ejemplo.es', 'user'), ('bruno', 'Bruno', 'bruno@ejemplo.es', 'user'), ('admin', 'Alba', 'alba@ejemplo.es', 'admin')`);
 const { rows: categoryRows } = await pool.query<{ id: string }>(`INSERT INTO categories (slug, name) VALUES ('imagen', 'Imagen') RETURNING id`);
 const categoryId = categoryRows[0]!.id;
-
-const ana = { id: 'AnaVictima1', name: 'Ana' };
-const bruno = { id: 'bruno', name: 'Bruno' };
 const admin = { id: 'admin', name: 'Alba', role: 'admin' as const };
+await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES ('admin', 'Alba', 'alba@ejemplo.es', 'admin')`);
 
 const jpeg = async (colour: string) =>
   new Uint8Array(
@@ -54,38 +51,60 @@ const jpeg = async (colour: string) =>
       .toBuffer(),
   );
 
-/** Ana's files, as the site stores them: an upload under her segment, a generated image with its row, an avatar. */
-const KEYS = {
-  upload: 'anavictima1/1764000000000.jpg',
-  generated: 'generated/2026-11/11111111-1111-4111-8111-111111111111.jpg',
-  avatar: 'avatars/2026-11/22222222-2222-4222-8222-222222222222.jpg',
-  logo: 'logos/chatgpt-48ceb11103b3.png',
-  brunoUpload: 'bruno/1764000000001.jpg',
-};
-for (const [name, key] of Object.entries(KEYS)) {
-  if (key.endsWith('.png'))
-    await storage.put(
-      key,
-      new Uint8Array(
-        await sharp({ create: { width: 8, height: 8, channels: 4, background: '#ffffff00' } })
-          .png()
-          .toBuffer(),
-      ),
-      'image/png',
-    );
-  else await storage.put(key, await jpeg(name === 'upload' ? '#aa0000' : '#00aa00'), 'image/jpeg');
+// Upload keys are `<segment>/<timestamp>.jpg`: a new timestamp for every key keeps every test's files apart.
+let timestamp = 1764000000000;
+const uploadKey = (segment: string) => `${segment}/${timestamp++}.jpg`;
+const generatedKey = () => `generated/2026-11/${randomUUID()}.jpg`;
+
+/** A user with a mixed-case id, as better-auth makes them; their uploads live under its lower-case segment. */
+async function person(name: string) {
+  const suffix = randomUUID().slice(0, 8);
+  const id = `${name}Victima${suffix}`;
+  await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES ($1, $2, $3, 'user')`, [id, name, `${id.toLowerCase()}@ejemplo.es`]);
+  return { id, name, segment: id.toLowerCase() };
 }
-const { rows: generatedRows } = await pool.query<{ id: string }>(
-  `INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height) VALUES ($1, 'un faro', 'flux', $2, 8, 8) RETURNING id`,
-  [ana.id, KEYS.generated],
-);
-const anasGeneratedId = generatedRows[0]!.id;
-await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [ana.id, KEYS.avatar]);
-// The seeded catalogue's tool with its curated logo.
-await pool.query(
-  `INSERT INTO posts (title, slug, description, status, category_id, logo_url, logo_source) VALUES ('ChatGPT', 'chatgpt', 'Asistente.', 'published', $1, $2, 'curated')`,
-  [categoryId, KEYS.logo],
-);
+
+/**
+ * Each test's own Ana and Bruno and Ana's files, as the site stores them: an upload under her segment, a generated
+ * image with its row, an avatar; Bruno's upload; and a catalogue tool with its curated logo.
+ */
+async function anasFiles() {
+  const ana = await person('Ana');
+  const bruno = await person('Bruno');
+  const logoSlug = `chatgpt-${randomUUID().slice(0, 8)}`;
+  const keys = {
+    upload: uploadKey(ana.segment),
+    generated: generatedKey(),
+    avatar: `avatars/2026-11/${randomUUID()}.jpg`,
+    logo: `logos/${logoSlug}-48ceb11103b3.png`,
+    brunoUpload: uploadKey(bruno.segment),
+  };
+  for (const [name, key] of Object.entries(keys)) {
+    if (key.endsWith('.png'))
+      await storage.put(
+        key,
+        new Uint8Array(
+          await sharp({ create: { width: 8, height: 8, channels: 4, background: '#ffffff00' } })
+            .png()
+            .toBuffer(),
+        ),
+        'image/png',
+      );
+    else await storage.put(key, await jpeg(name === 'upload' ? '#aa0000' : '#00aa00'), 'image/jpeg');
+  }
+  const { rows: generatedRows } = await pool.query<{ id: string }>(
+    `INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height) VALUES ($1, 'un faro', 'flux', $2, 8, 8) RETURNING id`,
+    [ana.id, keys.generated],
+  );
+  await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [ana.id, keys.avatar]);
+  // The seeded catalogue's tool with its curated logo.
+  await pool.query(
+    `INSERT INTO posts (title, slug, description, status, category_id, logo_url, logo_source) VALUES ('ChatGPT', $3, 'Asistente.', 'published', $1, $2, 'curated')`,
+    [categoryId, keys.logo, logoSlug],
+  );
+  return { ana, bruno, keys, anasGeneratedId: generatedRows[0]!.id, logoSlug };
+}
+type Keys = Awaited<ReturnType<typeof anasFiles>>['keys'];
 
 const stored = async (key: string) =>
   stat(path.join(dataDir, 'uploads', key)).then(
@@ -127,70 +146,76 @@ async function expectRefused(response: Response) {
 
 describe('who may reference a stored file', () => {
   it('lets the owner name their upload, generated image and avatar, and nobody else', async () => {
-    await expect(assertMayReference({ id: ana.id, role: 'user' }, [KEYS.upload, KEYS.generated, KEYS.avatar])).resolves.toBeUndefined();
-    for (const key of [KEYS.upload, KEYS.generated, KEYS.avatar, KEYS.logo])
+    const { ana, bruno, keys } = await anasFiles();
+    await expect(assertMayReference({ id: ana.id, role: 'user' }, [keys.upload, keys.generated, keys.avatar])).resolves.toBeUndefined();
+    for (const key of [keys.upload, keys.generated, keys.avatar, keys.logo])
       await expect(assertMayReference({ id: bruno.id, role: 'user' }, [key])).rejects.toMatchObject({ kind: 'file_not_yours' });
     // The curated catalogue is the site's, not Ana's either.
-    await expect(assertMayReference({ id: ana.id, role: 'user' }, [KEYS.logo])).rejects.toMatchObject({ kind: 'file_not_yours' });
+    await expect(assertMayReference({ id: ana.id, role: 'user' }, [keys.logo])).rejects.toMatchObject({ kind: 'file_not_yours' });
     // What the row already names stays allowed; an admin may name anything.
-    await expect(assertMayReference({ id: bruno.id, role: 'user' }, [KEYS.logo], { held: [KEYS.logo] })).resolves.toBeUndefined();
-    await expect(assertMayReference({ id: admin.id, role: 'admin' }, Object.values(KEYS))).resolves.toBeUndefined();
+    await expect(assertMayReference({ id: bruno.id, role: 'user' }, [keys.logo], { held: [keys.logo] })).resolves.toBeUndefined();
+    await expect(assertMayReference({ id: admin.id, role: 'admin' }, Object.values(keys))).resolves.toBeUndefined();
   });
 
   it('accepts a submission naming the author’s own files, stored as keys', async () => {
-    const response = await publish(ana, submission({ imageUrl: `${SITE}/media/${KEYS.generated}?w=900`, logoUrl: KEYS.upload }));
+    const { ana, keys } = await anasFiles();
+    const response = await publish(ana, submission({ imageUrl: `${SITE}/media/${keys.generated}?w=900`, logoUrl: keys.upload }));
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
     const { rows } = await pool.query('SELECT image_url, logo_url FROM posts WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ image_url: KEYS.generated, logo_url: KEYS.upload });
+    expect(rows[0]).toEqual({ image_url: keys.generated, logo_url: keys.upload });
   });
 
   it.each([
-    ['the attack as reported', { imageUrl: KEYS.generated, logoUrl: KEYS.logo }],
-    ['another user’s upload', { imageUrl: KEYS.upload }],
-    ['another user’s avatar', { logoUrl: KEYS.avatar }],
-    ['an absolute URL to our own /media/', { imageUrl: `${SITE}/media/${KEYS.logo}` }],
-    ['the other local origin', { imageUrl: `http://127.0.0.1:4321/media/${KEYS.upload}?w=600` }],
-    ['a dot-dot path', { imageUrl: `${SITE}/media/bruno/../${KEYS.upload}` }],
-    ['an encoded dot-dot path', { logoUrl: `${SITE}/media/bruno/%2e%2e/${KEYS.logo}` }],
-    ['an image in the article', { content: `<p>Mira</p><img src="/media/${KEYS.generated}?w=900">` }],
-    ['an absolute image in the article', { content: `<img src="${SITE}/media/bruno/%2E%2E/${KEYS.upload}">` }],
+    ['the attack as reported', (keys: Keys) => ({ imageUrl: keys.generated, logoUrl: keys.logo })],
+    ['another user’s upload', (keys: Keys) => ({ imageUrl: keys.upload })],
+    ['another user’s avatar', (keys: Keys) => ({ logoUrl: keys.avatar })],
+    ['an absolute URL to our own /media/', (keys: Keys) => ({ imageUrl: `${SITE}/media/${keys.logo}` })],
+    ['the other local origin', (keys: Keys) => ({ imageUrl: `http://127.0.0.1:4321/media/${keys.upload}?w=600` })],
+    ['a dot-dot path', (keys: Keys) => ({ imageUrl: `${SITE}/media/bruno/../${keys.upload}` })],
+    ['an encoded dot-dot path', (keys: Keys) => ({ logoUrl: `${SITE}/media/bruno/%2e%2e/${keys.logo}` })],
+    ['an image in the article', (keys: Keys) => ({ content: `<p>Mira</p><img src="/media/${keys.generated}?w=900">` })],
+    ['an absolute image in the article', (keys: Keys) => ({ content: `<img src="${SITE}/media/bruno/%2E%2E/${keys.upload}">` })],
   ])('refuses %s before writing anything', async (_name, fields) => {
+    const { bruno, keys } = await anasFiles();
     const before = await postCount();
-    await expectRefused(await publish(bruno, submission(fields)));
+    await expectRefused(await publish(bruno, submission(fields(keys))));
     expect(await postCount()).toBe(before);
   });
 
   it.each([
-    ['a key with ..', { imageUrl: 'generated/../logos/chatgpt-48ceb11103b3.png' }, 'invalid_input'],
-    ['a legacy /media/ path', { imageUrl: `/media/${KEYS.logo}` }, 'invalid_input'],
-    ['a NUL byte', { logoUrl: `${KEYS.logo}\u0000` }, 'invalid_text'],
+    ['a key with ..', (_keys: Keys) => ({ imageUrl: 'generated/../logos/chatgpt-48ceb11103b3.png' }), 'invalid_input'],
+    ['a legacy /media/ path', (keys: Keys) => ({ imageUrl: `/media/${keys.logo}` }), 'invalid_input'],
+    ['a NUL byte', (keys: Keys) => ({ logoUrl: `${keys.logo}\u0000` }), 'invalid_text'],
   ])('refuses %s as invalid', async (_name, fields, code) => {
-    const response = await publish(bruno, submission(fields));
+    const { bruno, keys } = await anasFiles();
+    const response = await publish(bruno, submission(fields(keys)));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code });
   });
 
   it('applies to edits by the author, and lets an admin name any file', async () => {
-    const { id } = (await (await publish(bruno, submission({ logoUrl: KEYS.brunoUpload }))).json()) as { id: string };
-    await expectRefused(await edit(bruno, id, { imageUrl: KEYS.generated }));
-    await expectRefused(await edit(bruno, id, { content: `<img src="/media/${KEYS.upload}">` }));
-    expect((await edit(admin, id, { imageUrl: KEYS.upload, logoUrl: KEYS.logo })).status).toBe(200);
+    const { bruno, keys } = await anasFiles();
+    const { id } = (await (await publish(bruno, submission({ logoUrl: keys.brunoUpload }))).json()) as { id: string };
+    await expectRefused(await edit(bruno, id, { imageUrl: keys.generated }));
+    await expectRefused(await edit(bruno, id, { content: `<img src="/media/${keys.upload}">` }));
+    expect((await edit(admin, id, { imageUrl: keys.upload, logoUrl: keys.logo })).status).toBe(200);
     // The author may keep what the admin chose, and save other changes around it.
     expect((await edit(bruno, id, { description: 'Otra descripción del autor.' })).status).toBe(200);
     const { rows } = await pool.query('SELECT image_url, logo_url, description FROM posts WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ image_url: KEYS.upload, logo_url: KEYS.logo, description: 'Otra descripción del autor.' });
+    expect(rows[0]).toEqual({ image_url: keys.upload, logo_url: keys.logo, description: 'Otra descripción del autor.' });
     // Deleting it takes none of those files: Ana's upload and the curated logo are not Bruno's.
     expect((await deleteOwn(bruno, id)).status).toBe(204);
-    expect(await stored(KEYS.upload)).toBe(true);
-    expect(await stored(KEYS.logo)).toBe(true);
-    expect(await stored(KEYS.brunoUpload)).toBe(true);
+    expect(await stored(keys.upload)).toBe(true);
+    expect(await stored(keys.logo)).toBe(true);
+    expect(await stored(keys.brunoUpload)).toBe(true);
   });
 });
 
 describe('when a file is deleted', () => {
   it('keeps a file shared by two references until the last one goes', async () => {
-    const key = 'anavictima1/1764000000100.jpg';
+    const { ana } = await anasFiles();
+    const key = uploadKey(ana.segment);
     await storage.put(key, await jpeg('#123456'), 'image/jpeg');
     const first = (await (await publish(ana, submission({ imageUrl: key }))).json()) as { id: string };
     const second = (await (await publish(ana, submission({ logoUrl: key }))).json()) as { id: string };
@@ -201,7 +226,8 @@ describe('when a file is deleted', () => {
   });
 
   it('counts an image in an article as a reference', async () => {
-    const key = 'anavictima1/1764000000101.jpg';
+    const { ana } = await anasFiles();
+    const key = uploadKey(ana.segment);
     await storage.put(key, await jpeg('#123456'), 'image/jpeg');
     const featured = (await (await publish(ana, submission({ imageUrl: key }))).json()) as { id: string };
     expect((await publish(ana, submission({ content: `<p>Otra</p><img src="/media/${key}?w=900">` }))).status).toBe(200);
@@ -210,7 +236,8 @@ describe('when a file is deleted', () => {
   });
 
   it('does not let an article that only spells a key out keep another user’s file', async () => {
-    const key = 'anavictima1/1764000000102.jpg';
+    const { ana, bruno } = await anasFiles();
+    const key = uploadKey(ana.segment);
     await storage.put(key, await jpeg('#654321'), 'image/jpeg');
     const featured = (await (await publish(ana, submission({ imageUrl: key }))).json()) as { id: string };
     // Text and links are not images: the ownership rule lets anyone write them, so they cannot pin the file.
@@ -221,63 +248,66 @@ describe('when a file is deleted', () => {
   });
 
   it('keeps a generated image a publication shows when its gallery entry goes, and the other way round', async () => {
-    const { id } = (await (await publish(ana, submission({ imageUrl: KEYS.generated }))).json()) as { id: string };
+    const { ana, keys, anasGeneratedId } = await anasFiles();
+    const { id } = (await (await publish(ana, submission({ imageUrl: keys.generated }))).json()) as { id: string };
     const gallery = await callRoute(deleteImageEndpoint, { method: 'DELETE', body: {}, user: ana, params: { id: anasGeneratedId } });
     expect(gallery.status).toBe(200);
-    expect(await stored(KEYS.generated)).toBe(true);
-    // The publication of the earlier test named it too; with both posts gone, the file goes with the last one.
-    await pool.query('DELETE FROM posts WHERE image_url = $1 AND id <> $2', [KEYS.generated, id]);
+    expect(await stored(keys.generated)).toBe(true);
     expect((await deleteOwn(ana, id)).status).toBe(204);
-    expect(await stored(KEYS.generated)).toBe(false);
+    expect(await stored(keys.generated)).toBe(false);
   });
 
   it('never deletes a curated logo, whoever deletes what named it', async () => {
+    const { bruno, keys, logoSlug } = await anasFiles();
     const { id } = (await (await publish(bruno, submission())).json()) as { id: string };
     // A row from before the rule, naming the logo as its own.
-    await pool.query('UPDATE posts SET logo_url = $2, image_url = $3 WHERE id = $1', [id, KEYS.logo, KEYS.upload]);
-    await pool.query(`DELETE FROM posts WHERE slug = 'chatgpt'`);
+    await pool.query('UPDATE posts SET logo_url = $2, image_url = $3 WHERE id = $1', [id, keys.logo, keys.upload]);
+    await pool.query(`DELETE FROM posts WHERE slug = $1`, [logoSlug]);
     expect((await deleteOwn(bruno, id)).status).toBe(204);
-    expect(await stored(KEYS.logo)).toBe(true);
+    expect(await stored(keys.logo)).toBe(true);
     // Nothing references Ana's upload now, but Bruno's action never deletes Ana's file.
-    expect(await stored(KEYS.upload)).toBe(true);
+    expect(await stored(keys.upload)).toBe(true);
 
     // Nor the admin's deletions, nor an avatar pointing at it.
-    const tool = (await (await publish(admin, submission({ logoUrl: KEYS.logo }))).json()) as { id: string };
+    const tool = (await (await publish(admin, submission({ logoUrl: keys.logo }))).json()) as { id: string };
     expect(await deleteTools(admin, [tool.id], { gone: '410', to: '' })).toBe(1);
-    await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [bruno.id, KEYS.logo]);
+    await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [bruno.id, keys.logo]);
     expect((await callRoute(removeAvatarEndpoint, { method: 'DELETE', user: bruno })).status).toBe(204);
-    expect(await stored(KEYS.logo)).toBe(true);
-    expect(await deleteUnreferencedFiles([KEYS.logo], { storage, what: 'prueba' })).toEqual([]);
+    expect(await stored(keys.logo)).toBe(true);
+    expect(await deleteUnreferencedFiles([keys.logo], { storage, what: 'prueba' })).toEqual([]);
   });
 
   it('deletes an account’s own unreferenced files and nobody else’s', async () => {
-    await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('carla', 'Carla', 'carla@ejemplo.es')`);
-    const carlaUpload = 'carla/1764000000200.jpg';
-    const carlaGenerated = 'generated/2026-11/33333333-3333-4333-8333-333333333333.jpg';
+    const { keys } = await anasFiles();
+    const carla = await person('Carla');
+    const carlaUpload = uploadKey(carla.segment);
+    const carlaGenerated = generatedKey();
     for (const key of [carlaUpload, carlaGenerated]) await storage.put(key, await jpeg('#654321'), 'image/jpeg');
-    await pool.query(`INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height) VALUES ('carla', 'luz', 'flux', $1, 8, 8)`, [
+    await pool.query(`INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height) VALUES ($2, 'luz', 'flux', $1, 8, 8)`, [
       carlaGenerated,
+      carla.id,
     ]);
     // Carla's pending draft names her upload; a row from before the rule names Ana's avatar and the curated logo.
     await pool.query(
       `INSERT INTO posts (title, slug, description, status, user_id, category_id, image_url, logo_url) VALUES
-         ('Borrador de Carla', 'borrador-de-carla', 'Borrador.', 'pending', 'carla', $1, $2, NULL),
-         ('Borrador viejo', 'borrador-viejo', 'Borrador.', 'pending', 'carla', $1, $3, $4)`,
-      [categoryId, carlaUpload, KEYS.avatar, KEYS.logo],
+         ('Borrador de Carla', 'borrador-de-' || $5, 'Borrador.', 'pending', $5, $1, $2, NULL),
+         ('Borrador viejo', 'borrador-viejo-' || $5, 'Borrador.', 'pending', $5, $1, $3, $4)`,
+      [categoryId, carlaUpload, keys.avatar, keys.logo, carla.id],
     );
-    await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', ['carla', KEYS.upload]);
-    const references = await deleteAccountRows(pool, 'carla');
-    await deleteAccountFiles(pool, storage, 'carla', references);
+    await pool.query('UPDATE profiles SET avatar_url = $2 WHERE id = $1', [carla.id, keys.upload]);
+    const references = await deleteAccountRows(pool, carla.id);
+    await deleteAccountFiles(pool, storage, carla.id, references);
     expect(await stored(carlaUpload)).toBe(false);
     expect(await stored(carlaGenerated)).toBe(false);
-    expect(await stored(KEYS.avatar)).toBe(true);
-    expect(await stored(KEYS.logo)).toBe(true);
-    expect(await stored(KEYS.upload)).toBe(true);
+    expect(await stored(keys.avatar)).toBe(true);
+    expect(await stored(keys.logo)).toBe(true);
+    expect(await stored(keys.upload)).toBe(true);
   });
 
   it('lets an admin delete a generated image whose file nothing else shows, and keeps one a publication shows', async () => {
-    const shown = 'generated/2026-11/44444444-4444-4444-8444-444444444444.jpg';
-    const alone = 'generated/2026-11/55555555-5555-4555-8555-555555555555.jpg';
+    const { ana } = await anasFiles();
+    const shown = generatedKey();
+    const alone = generatedKey();
     for (const key of [shown, alone]) await storage.put(key, await jpeg('#777777'), 'image/jpeg');
     const { rows } = await pool.query<{ id: string; image_url: string }>(
       `INSERT INTO image_generation_history (user_id, prompt, model_used, image_url, width, height)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { LocalStorage } from '../../src/server/storage/local.ts';
 import { SupabaseStorage } from '../../src/server/storage/supabase.ts';
 import { startFakeSupabaseStorage } from '../fixtures/supabase-storage.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createAccount } from './helpers/fixtures.ts';
 
 const pool = await useMigratedDatabase();
 const db = drizzle(pool, { schema });
@@ -20,13 +22,10 @@ const root = await mkdtemp(path.join(tmpdir(), 'brujula-images-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 const storage = new LocalStorage(path.join(root, 'uploads'));
 
-await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('ana', 'Ana', 'ana@ejemplo.es'), ('bruno', 'Bruno', 'bruno@ejemplo.es')`);
-const ANA = { userId: 'ana' };
-const BRUNO = { userId: 'bruno' };
-const SESSION_A = { sessionId: 'session_1700000000000_aaaaaaaaa' };
-const SESSION_B = { sessionId: 'session_1700000000000_bbbbbbbbb' };
-const LEGACY = { sessionId: 'session_1700000000000_ccccccccc' };
-const SUPABASE_SESSION = { sessionId: 'session_1700000000000_ddddddddd' };
+/** A signed-in owner of the test's own. */
+const account = async () => ({ userId: (await createAccount(pool)).id });
+/** An anonymous visitor's session of the test's own, in the form the site gives them. */
+const session = () => ({ sessionId: `session_1700000000000_${randomUUID().replaceAll('-', '').slice(0, 9)}` });
 
 /** A provider that paints a small PNG and remembers what it was asked. */
 function fakeGenerator(fail?: (request: ImageRequest, call: number) => AiProviderError | undefined): ImageGenerator & { requests: ImageRequest[] } {
@@ -58,8 +57,9 @@ const generate = (owner: { userId: string } | { sessionId: string }, count: numb
 
 describe('generating images', () => {
   it('stores each image re-encoded, with its own seed and one history row per image', async () => {
+    const ana = await account();
     const generator = fakeGenerator();
-    const result = await generate(ANA, 4, generator);
+    const result = await generate(ana, 4, generator);
     expect(result.failure).toBeNull();
     expect(result.images).toHaveLength(4);
     expect(generator.requests.map((request) => [request.width, request.height, request.prompt])).toEqual(
@@ -77,13 +77,14 @@ describe('generating images', () => {
       expect((await sharp(stored!.bytes).metadata()).format).toBe('jpeg');
     }
     const { rows } = await pool.query(
-      `SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved, image_url FROM image_generation_history WHERE user_id = 'ana'`,
+      `SELECT user_id, session_id, enhanced_prompt, model_used, provider, visitor_type, seed, width, height, is_saved, image_url FROM image_generation_history WHERE user_id = $1`,
+      [ana.userId],
     );
     // The database keeps the storage key, not a URL.
     expect(rows.map((row) => row.image_url).sort()).toEqual(result.images.map((image) => keyOf(image.imageUrl)).sort());
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatchObject({
-      user_id: 'ana',
+      user_id: ana.userId,
       session_id: null,
       model_used: 'flux',
       provider: 'prueba',
@@ -98,7 +99,7 @@ describe('generating images', () => {
 
   it('keeps what succeeded when a later image fails, and stops on a failure every image would hit', async () => {
     const partial = await generate(
-      SESSION_A,
+      session(),
       3,
       fakeGenerator((_, call) => (call === 2 ? new AiProviderError('timeout', 'lento') : undefined)),
     );
@@ -108,7 +109,7 @@ describe('generating images', () => {
     const refusing = fakeGenerator(() => new AiProviderError('content_refused', 'no'));
     const refused = await generateImages(
       { generator: refusing, storage, db },
-      { input: { prompt: 'x', model: 'flux', size: '512x512', count: 9 }, owner: SESSION_B, visitorType: 'unregistered', concurrency: 1 },
+      { input: { prompt: 'x', model: 'flux', size: '512x512', count: 9 }, owner: session(), visitorType: 'unregistered', concurrency: 1 },
     );
     expect(refused.images).toEqual([]);
     expect(refusing.requests).toHaveLength(1);
@@ -117,7 +118,8 @@ describe('generating images', () => {
 
 describe('stored references', () => {
   it('rows from before keys (image_url = /media/<key>) still get their URLs and can be deleted with their file', async () => {
-    const key = 'generated/2025-06/0b6f3a2e-1c1d-4f7e-9d51-2b8f6f0c9a11.jpg';
+    const LEGACY = session();
+    const key = `generated/2025-06/${randomUUID()}.jpg`;
     await storage.put(
       key,
       new Uint8Array(
@@ -142,9 +144,10 @@ describe('stored references', () => {
     const fake = await startFakeSupabaseStorage({ serviceKey });
     try {
       const supabase = new SupabaseStorage({ url: fake.url, serviceKey });
-      const result = await generate(SUPABASE_SESSION, 2, fakeGenerator(), supabase);
+      const visitor = session();
+      const result = await generate(visitor, 2, fakeGenerator(), supabase);
       expect(result.images).toHaveLength(2);
-      const [image] = (await listGallery(SUPABASE_SESSION, 'all', 1, db, supabase)).items;
+      const [image] = (await listGallery(visitor, 'all', 1, db, supabase)).items;
       const key = keyOf((await pool.query('SELECT image_url FROM image_generation_history WHERE id = $1', [image!.id])).rows[0].image_url)!;
       expect(image!.imageUrl).toBe(`${fake.url}/storage/v1/object/public/uploads/${key}`);
       expect(image!.resizedUrls[600]).toBe(`${fake.url}/storage/v1/render/image/public/uploads/${key}?width=600&quality=85`);
@@ -157,8 +160,21 @@ describe('stored references', () => {
 });
 
 describe('gallery ownership', () => {
-  it('shows each visitor only their own images, anonymous sessions apart from each other and from accounts', async () => {
+  /** Ana with four images, one anonymous session with two (the third failed) and another with one; Bruno with none. */
+  async function fourVisitors() {
+    const [ANA, BRUNO, SESSION_A, SESSION_B] = [await account(), await account(), session(), session()];
+    await generate(ANA, 4);
+    await generate(
+      SESSION_A,
+      3,
+      fakeGenerator((_, call) => (call === 2 ? new AiProviderError('timeout', 'lento') : undefined)),
+    );
     await generate(SESSION_B, 1);
+    return { ANA, BRUNO, SESSION_A, SESSION_B };
+  }
+
+  it('shows each visitor only their own images, anonymous sessions apart from each other and from accounts', async () => {
+    const { ANA, BRUNO, SESSION_A, SESSION_B } = await fourVisitors();
     const ana = await listGallery(ANA, 'all', 1, db);
     const sessionA = await listGallery(SESSION_A, 'all', 1, db);
     const sessionB = await listGallery(SESSION_B, 'all', 1, db);
@@ -171,6 +187,7 @@ describe('gallery ownership', () => {
   });
 
   it('pages Todas by 16 and caps Recientes at 12', async () => {
+    const BRUNO = await account();
     await generate(BRUNO, 9);
     await generate(BRUNO, 9);
     const first = await listGallery(BRUNO, 'all', 1, db);
@@ -183,11 +200,16 @@ describe('gallery ownership', () => {
   });
 
   it('lets only the owner save; is_saved and saved_generated_images always agree', async () => {
+    const { ANA, BRUNO } = await fourVisitors();
     const [image] = (await listGallery(ANA, 'all', 1, db)).items;
-    expect(await toggleSavedImage('bruno', image!.id, db)).toBeNull();
-    expect(await toggleSavedImage('ana', '00000000-0000-4000-8000-000000000000', db)).toBeNull();
+    expect(await toggleSavedImage(BRUNO.userId, image!.id, db)).toBeNull();
+    expect(await toggleSavedImage(ANA.userId, '00000000-0000-4000-8000-000000000000', db)).toBeNull();
 
-    const results = await Promise.all([toggleSavedImage('ana', image!.id, db), toggleSavedImage('ana', image!.id, db), toggleSavedImage('ana', image!.id, db)]);
+    const results = await Promise.all([
+      toggleSavedImage(ANA.userId, image!.id, db),
+      toggleSavedImage(ANA.userId, image!.id, db),
+      toggleSavedImage(ANA.userId, image!.id, db),
+    ]);
     expect(results.sort()).toEqual([false, true, true]);
     const consistency = async () =>
       (
@@ -201,13 +223,14 @@ describe('gallery ownership', () => {
     expect(saved.items.map((item) => [item.id, item.isSaved])).toEqual([[image!.id, true]]);
     expect(saved.counts.saved).toBe(1);
 
-    expect(await toggleSavedImage('ana', image!.id, db)).toBe(false);
+    expect(await toggleSavedImage(ANA.userId, image!.id, db)).toBe(false);
     expect(await consistency()).toEqual({ is_saved: false, links: 0 });
   });
 
   it('lets a visitor delete only their own image, and the saved link goes with it', async () => {
+    const { ANA, BRUNO, SESSION_A, SESSION_B } = await fourVisitors();
     const [image] = (await listGallery(ANA, 'all', 1, db)).items;
-    await toggleSavedImage('ana', image!.id, db);
+    await toggleSavedImage(ANA.userId, image!.id, db);
     expect(await deleteOwnedImage(BRUNO, image!.id, db)).toBeNull();
     expect(await deleteOwnedImage(SESSION_A, image!.id, db)).toBeNull();
     expect(await deleteOwnedImage(ANA, image!.id, db)).toBe(keyOf(image!.imageUrl));
@@ -220,14 +243,17 @@ describe('gallery ownership', () => {
   });
 
   it('a session id never reaches rows that belong to an account', async () => {
+    const { BRUNO, SESSION_B } = await fourVisitors();
+    await generate(BRUNO, 2);
     // An account's rows have a null session_id, and an anonymous owner only matches rows without a user.
-    await pool.query(`UPDATE image_generation_history SET session_id = $1 WHERE user_id = 'bruno'`, [SESSION_B.sessionId]);
+    await pool.query(`UPDATE image_generation_history SET session_id = $1 WHERE user_id = $2`, [SESSION_B.sessionId, BRUNO.userId]);
     const asSession = await listGallery(SESSION_B, 'all', 1, db);
     expect(asSession.counts.all).toBe(1);
   });
 });
 
 it('writes no stray temporary files', async () => {
+  await generate(session(), 2);
   const files = await readdir(path.join(root, 'uploads'), { recursive: true });
   expect(files.filter((file) => String(file).endsWith('.tmp'))).toEqual([]);
 });

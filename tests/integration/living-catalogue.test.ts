@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIContext } from 'astro';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { countClickEndpoint } from '../../src/features/clicks/clicks.server.ts';
 import { apiPreflight, apiToolsEndpoint, type ApiToolsPage } from '../../src/features/catalogue/public-api.server.ts';
 import { linkReviewEndpoint } from '../../src/features/catalogue/link-review.server.ts';
@@ -24,6 +24,7 @@ import { getPublishedToolBySlug, listAlternatives, listTools } from '../../src/s
 import { LocalStorage } from '../../src/server/storage/local.ts';
 import { GET as feed } from '../../src/pages/feed.xml.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createTool } from './helpers/fixtures.ts';
 import { callRoute, TEST_SITE } from './helpers/endpoint.ts';
 
 const pool = await useMigratedDatabase();
@@ -61,6 +62,12 @@ describe('the seeded catalogue', () => {
   });
 
   it('is curated once: what an admin changes afterwards stays changed', async () => {
+    // The seeded catalogue is every test's: Claude's logo and AI Music's retirement come back, even when this test fails.
+    const { rows: claude } = await pool.query<{ logo_url: string; logo_source: string }>("SELECT logo_url, logo_source FROM posts WHERE slug = 'claude'");
+    onTestFinished(async () => {
+      await pool.query("UPDATE posts SET logo_url = $1, logo_source = $2::image_source WHERE slug = 'claude'", [claude[0]!.logo_url, claude[0]!.logo_source]);
+      await pool.query("UPDATE posts SET discontinued_at = now() WHERE slug = 'ai-music'");
+    });
     await pool.query("UPDATE posts SET logo_url = NULL, logo_source = 'none' WHERE slug = 'claude'");
     await pool.query("UPDATE posts SET discontinued_at = NULL WHERE slug = 'ai-music'");
     await applyCatalogueCuration(pool, storage);
@@ -71,7 +78,6 @@ describe('the seeded catalogue', () => {
       { logo_url: null, discontinued_at: null },
       { logo_url: null, discontinued_at: null },
     ]);
-    await pool.query("UPDATE posts SET discontinued_at = now() WHERE slug = 'ai-music'");
   });
 
   it("shows the tools a visitor recognises on the home's first screen", async () => {
@@ -165,23 +171,26 @@ describe("'Visitar' clicks", () => {
 
   it('count once per browser session and tool, apart from page views', async () => {
     const id = await idOf('pika');
-    const { rows: before } = await pool.query<{ views: string }>('SELECT views FROM posts WHERE id = $1', [id]);
+    const { rows: before } = await pool.query<{ views: string; clicks: string }>('SELECT views, clicks FROM posts WHERE id = $1', [id]);
+    // Its clicks leave with it: the popularity tests count the seeded catalogue's activity.
+    onTestFinished(async () => {
+      await pool.query('DELETE FROM post_clicks WHERE post_id = $1', [id]);
+      await pool.query('UPDATE posts SET clicks = $2 WHERE id = $1', [id, before[0]!.clicks]);
+    });
     const first = await click({ postId: id, sessionId: SESSION(900) });
     expect(await first.json()).toEqual({ counted: true, clicks: 1 });
     const again = await Promise.all(Array.from({ length: 10 }, () => click({ postId: id, sessionId: SESSION(900) })));
     for (const response of again) expect(await response.json()).toEqual({ counted: false, clicks: 1 });
     expect(await (await click({ postId: id, sessionId: SESSION(901) })).json()).toEqual({ counted: true, clicks: 2 });
     const { rows } = await pool.query<{ views: string; clicks: string }>('SELECT views, clicks FROM posts WHERE id = $1', [id]);
-    expect(rows[0]).toEqual({ views: before[0]!.views, clicks: '2' });
+    expect(rows[0]).toEqual({ views: before[0]!.views, clicks: String(Number(before[0]!.clicks) + 2) });
   });
 
   it('refuse other sites, unknown or unpublished tools, bad input and NUL bytes', async () => {
     const id = await idOf('pika');
     expect((await click({ postId: id, sessionId: SESSION(902) }, { origin: 'https://otro.example' })).status).toBe(403);
     expect((await click({ postId: '00000000-0000-4000-8000-000000000000', sessionId: SESSION(902) })).status).toBe(404);
-    await pool.query("UPDATE posts SET status = 'pending' WHERE slug = 'pika'");
-    const pending = await click({ postId: id, sessionId: SESSION(903) });
-    await pool.query("UPDATE posts SET status = 'published' WHERE slug = 'pika'");
+    const pending = await click({ postId: (await createTool(pool, { status: 'pending' })).id, sessionId: SESSION(903) });
     expect(pending.status).toBe(404);
     const bad = await click({ postId: 'pika', sessionId: SESSION(902) });
     expect(bad.status).toBe(400);
@@ -214,21 +223,35 @@ describe('the review of flagged tools', () => {
   const review = (postId: string, action: string, user: typeof admin | { id: string } | null = admin, headers?: Record<string, string>) =>
     callRoute(linkReviewEndpoint, { body: { action }, params: { id: postId }, user, headers });
 
+  let craiyonUrl = '';
   beforeAll(async () => {
     await pool.query(
       "INSERT INTO profiles (id, name, email, role) VALUES ('admin-1', 'Admin', 'admin@ejemplo.es', 'admin'), ('user-1', 'Usuaria', 'u@ejemplo.es', 'user')",
     );
+    craiyonUrl = (await pool.query<{ url: string }>("SELECT url FROM posts WHERE slug = 'craiyon'")).rows[0]!.url;
+  });
+
+  /** Each test starts from the same two flags, whatever another test did to them: Lexica failing with seven checks, Craiyon moved. */
+  async function flagLexicaAndCraiyon() {
     const id = await idOf('lexica');
-    await pool.query("UPDATE posts SET link_status = 'failing', check_failures = 3, http_status = 503, last_checked_at = now() WHERE id = $1", [id]);
+    await pool.query(
+      "UPDATE posts SET link_status = 'failing', check_failures = 3, http_status = 503, last_checked_at = now(), discontinued_at = NULL WHERE id = $1",
+      [id],
+    );
+    await pool.query('DELETE FROM link_checks WHERE post_id = $1', [id]);
     await pool.query(
       `INSERT INTO link_checks (post_id, http_status, final_url, error, duration_ms, checked_at)
        SELECT $1, 503, 'https://lexica.art/', 'La web respondió HTTP 503.', 120, now() - n * interval '1 day' FROM generate_series(0, 6) n`,
       [id],
     );
-    await pool.query("UPDATE posts SET link_status = 'moved', final_url = 'https://otra.example/', http_status = 200 WHERE slug = 'craiyon'");
-  });
+    await pool.query(
+      "UPDATE posts SET url = $1, link_status = 'moved', check_failures = 0, final_url = 'https://otra.example/', http_status = 200 WHERE slug = 'craiyon'",
+      [craiyonUrl],
+    );
+  }
 
   it('lists them with their latest five checks, for moderators only', async () => {
+    await flagLexicaAndCraiyon();
     const flagged = await listFlaggedTools(admin);
     expect(flagged.map((tool) => tool.slug)).toEqual(['lexica', 'craiyon']);
     expect(flagged[0]!.checks).toHaveLength(5);
@@ -238,6 +261,7 @@ describe('the review of flagged tools', () => {
   });
 
   it('refuses guests, plain users, other sites and unknown actions', async () => {
+    await flagLexicaAndCraiyon();
     const id = await idOf('lexica');
     expect((await review(id, 'retire', null)).status).toBe(401);
     expect((await review(id, 'retire', { id: 'user-1' })).status).toBe(403);
@@ -249,7 +273,9 @@ describe('the review of flagged tools', () => {
   });
 
   it('retires a tool and brings it back, each time with an audit entry', async () => {
+    await flagLexicaAndCraiyon();
     const id = await idOf('lexica');
+    const { rows: earlier } = await pool.query<{ n: number }>('SELECT coalesce(max(id), 0)::int AS n FROM audit_log');
     expect((await review(id, 'retire')).status).toBe(204);
     expect((await listRetiredTools(admin)).map((tool) => tool.slug)).toContain('lexica');
     expect((await listFlaggedTools(admin)).map((tool) => tool.slug)).toEqual(['craiyon']);
@@ -262,7 +288,7 @@ describe('the review of flagged tools', () => {
       summary: string;
       before: { discontinuedAt: string | null };
       after: { discontinuedAt: string | null };
-    }>('SELECT action, actor_name, summary, before, after FROM audit_log WHERE target_id = $1 ORDER BY id', [id]);
+    }>('SELECT action, actor_name, summary, before, after FROM audit_log WHERE target_id = $1 AND id > $2 ORDER BY id', [id, earlier[0]!.n]);
     expect(rows.map((row) => row.action)).toEqual(['post.link_retire', 'post.link_restore']);
     expect(rows[0]).toMatchObject({ actor_name: 'Admin', summary: 'Marcó «Lexica» como retirada', before: { discontinuedAt: null } });
     expect(rows[0]!.after.discontinuedAt).not.toBeNull();
@@ -271,6 +297,7 @@ describe('the review of flagged tools', () => {
   });
 
   it("accepts a moved tool's new address, or dismisses the flag", async () => {
+    await flagLexicaAndCraiyon();
     const craiyon = await idOf('craiyon');
     expect((await review(craiyon, 'accept_url')).status).toBe(204);
     const { rows } = await pool.query('SELECT url, link_status FROM posts WHERE id = $1', [craiyon]);

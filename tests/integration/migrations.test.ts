@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../src/server/db/migrate.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createAccount, createTool } from './helpers/fixtures.ts';
 
 const pool = await useMigratedDatabase();
+
+/** A published tool of the test's own; its slug. */
+const insertLumen = async () =>
+  (
+    await pool.query<{ slug: string }>(
+      "INSERT INTO posts (title, slug, description, status) VALUES ('Lumen', 'lumen-' || gen_random_uuid(), 'Retoques rápidos.', 'published') RETURNING slug",
+    )
+  ).rows[0]!.slug;
 
 describe('migrations', () => {
   it('records every migration file as applied, and a second run applies nothing', async () => {
@@ -80,19 +89,19 @@ describe('migrations', () => {
   });
 
   it('bumps the content version on content edits but not on view counters', async () => {
+    const lumen = await insertLumen();
     const version = async () => Number((await pool.query('SELECT last_value FROM content_version_seq')).rows[0].last_value);
     const before = await version();
-    await pool.query("UPDATE posts SET views = views + 1 WHERE slug = 'lumen'");
-    await pool.query("UPDATE posts SET saved_count = saved_count + 1 WHERE slug = 'lumen'");
+    await pool.query('UPDATE posts SET views = views + 1 WHERE slug = $1', [lumen]);
+    await pool.query('UPDATE posts SET saved_count = saved_count + 1 WHERE slug = $1', [lumen]);
     expect(await version()).toBe(before);
-    await pool.query("UPDATE posts SET description = 'Retoques rápidos de fotos.' WHERE slug = 'lumen'");
+    await pool.query("UPDATE posts SET description = 'Retoques rápidos de fotos.' WHERE slug = $1", [lumen]);
     expect(await version()).toBeGreaterThan(before);
   });
 
   it('refuses a second save of the same tool by the same user', async () => {
-    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('u1', 'Ana', 'ana@example.com')");
-    const post = (await pool.query("SELECT id FROM posts WHERE slug = 'lumen'")).rows[0].id;
-    await pool.query("INSERT INTO saved_posts (user_id, post_id) VALUES ('u1', $1)", [post]);
-    await expect(pool.query("INSERT INTO saved_posts (user_id, post_id) VALUES ('u1', $1)", [post])).rejects.toThrow(/saved_posts_user_post_key/);
+    const [user, tool] = [await createAccount(pool), await createTool(pool)];
+    await pool.query('INSERT INTO saved_posts (user_id, post_id) VALUES ($1, $2)', [user.id, tool.id]);
+    await expect(pool.query('INSERT INTO saved_posts (user_id, post_id) VALUES ($1, $2)', [user.id, tool.id])).rejects.toThrow(/saved_posts_user_post_key/);
   });
 });

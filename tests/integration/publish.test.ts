@@ -1,4 +1,5 @@
 /** Publishing, editing and moderating through the real endpoints, on a real PostgreSQL. */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { unsafeParts, XSS_CHEAT_SHEET } from '../fixtures/xss-cheat-sheet.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createAccount } from './helpers/fixtures.ts';
 import { callRoute, TEST_SITE } from './helpers/endpoint.ts';
 import { lastMailTo as lastMailFrom } from './helpers/outbox.ts';
 
@@ -143,26 +145,30 @@ describe('publishing', () => {
 
   it('saves a pending submission with its categories, SPEC’s slug and generated metadata, without a rebuild', async () => {
     const version = await contentVersion();
-    const response = await publish(ana, validPost());
+    // A title no other test submits, so its slug is free.
+    const suffix = randomUUID().slice(0, 8);
+    const title = `Mi Herramienta Genial ${suffix}`;
+    const slug = `mi-herramienta-genial-${suffix}`;
+    const response = await publish(ana, validPost({ title }));
     expect(response.status).toBe(200);
     const saved = (await response.json()) as { id: string; slug: string; status: string; categoryCount: number; path: string };
-    expect(saved).toMatchObject({ slug: 'mi-herramienta-genial', status: 'pending', categoryCount: 2, path: '/mi-herramienta-genial' });
+    expect(saved).toMatchObject({ slug, status: 'pending', categoryCount: 2, path: `/${slug}` });
     const stored = await row(saved.id);
     expect(stored).toMatchObject({
       status: 'pending',
       category_id: category('escritura'),
-      meta_title: 'Mi Herramienta Genial | Brújula IA',
-      og_title: 'Mi Herramienta Genial',
+      meta_title: `${title} | Brújula IA`,
+      og_title: title,
       og_type: 'article',
       twitter_card: 'summary_large_image',
-      whatsapp_title: '🤖 Mi Herramienta Genial',
-      canonical_url: 'http://localhost:4321/mi-herramienta-genial',
+      whatsapp_title: `🤖 ${title}`,
+      canonical_url: `http://localhost:4321/${slug}`,
       domain: 'genial.es',
       image_source: 'none',
     });
     expect(stored.keywords).toContain('inteligencia artificial');
     expect(stored.keywords.length).toBeLessThanOrEqual(10);
-    expect(stored.structured_data).toMatchObject({ article: { '@type': 'SoftwareApplication', name: 'Mi Herramienta Genial' } });
+    expect(stored.structured_data).toMatchObject({ article: { '@type': 'SoftwareApplication', name: title } });
     const { rows: links } = await pool.query('SELECT category_id, position FROM post_categories WHERE post_id = $1 ORDER BY position', [saved.id]);
     expect(links).toEqual([
       { category_id: category('escritura'), position: 0 },
@@ -171,8 +177,8 @@ describe('publishing', () => {
     expect(await contentVersion()).toBe(version);
     expect(stored.page_changed_at).toBeNull();
 
-    const second = (await (await publish(bruno, validPost())).json()) as { slug: string };
-    expect(second.slug).toBe('mi-herramienta-genial-2');
+    const second = (await (await publish(bruno, validPost({ title }))).json()) as { slug: string };
+    expect(second.slug).toBe(`${slug}-2`);
     const accents = (await (await publish(ana, validPost({ title: 'Diseño Gráfico Ágil' }))).json()) as { slug: string };
     expect(accents.slug).toBe('diseo-grfico-gil');
     const reserved = (await (await publish(ana, validPost({ title: 'Buscar' }))).json()) as { slug: string };
@@ -239,20 +245,25 @@ describe('publishing', () => {
       duplicates: [expect.objectContaining({ title: 'Redacta', status: 'published', path: '/redacta' })],
       pendingNotice: null,
     });
-    // Submissions for genial.es (Ana's, Bruno's) await review: Carla learns that much, not their ids, titles or addresses.
-    await pool.query(`INSERT INTO profiles (id, name, email, role) VALUES ('carla', 'Carla', 'carla@ejemplo.es', 'user')`);
-    const carla = { id: 'carla' };
-    const { rows: pending } = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE domain = 'genial.es' AND status = 'pending' ORDER BY created_at`);
-    const anas = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE domain = 'genial.es' AND user_id = 'ana' ORDER BY created_at LIMIT 1`);
-    const pendingId = anas.rows[0]!.id;
-    const stranger = await check(carla, 'https://genial.es');
+    // Submissions for a domain of this test's own (Ana's, Bruno's) await review: Carla learns that much, not their ids,
+    // titles or addresses.
+    const domain = `genial-${randomUUID().slice(0, 8)}.es`;
+    const submitted = async (user: Caller) => {
+      const response = await publish(user, validPost({ url: `https://app.${domain}/inicio` }));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const pendingId = await submitted(ana);
+    const pending = [pendingId, await submitted(bruno)];
+    const carla = await createAccount(pool, { name: 'Carla' });
+    const stranger = await check(carla, `https://${domain}`);
     expect(stranger.duplicates).toEqual([]);
     expect(stranger.pendingNotice).toBe('Ya hay una propuesta pendiente de revisión para este dominio.');
-    for (const { id } of pending) expect(stranger.text).not.toContain(id);
+    for (const id of pending) expect(stranger.text).not.toContain(id);
     expect(stranger.text).not.toContain('Genial');
     // Its author and the admins still see it by name.
-    expect((await check(ana, 'https://genial.es')).duplicates).toContainEqual(expect.objectContaining({ id: pendingId, status: 'pending' }));
-    expect((await check(admin, 'https://genial.es')).duplicates.map((tool) => tool.id)).toContain(pendingId);
+    expect((await check(ana, `https://${domain}`)).duplicates).toContainEqual(expect.objectContaining({ id: pendingId, status: 'pending' }));
+    expect((await check(admin, `https://${domain}`)).duplicates.map((tool) => tool.id)).toContain(pendingId);
     expect(await check(carla, 'https://nadie.test/')).toMatchObject({ duplicates: [], pendingNotice: null });
     expect((await callRoute(duplicatesEndpoint, { path: '/api/posts/duplicates?url=https://genial.es', user: null })).status).toBe(401);
   });
@@ -350,6 +361,8 @@ describe('editing', () => {
 
 describe('moderation', () => {
   it('lets only admins approve or reject, and lists the queue only for them', async () => {
+    // Two submissions for one domain: the queue warns of the possible duplicate.
+    expect((await publish(bruno, validPost({ title: 'Posible duplicado' }))).status).toBe(200);
     const id = ((await (await publish(ana, validPost({ title: 'En cola' }))).json()) as { id: string }).id;
     expect((await approve(ana, id)).status).toBe(403);
     expect((await approve(null, id)).status).toBe(401);
@@ -359,7 +372,7 @@ describe('moderation', () => {
     const queue = await listPendingSubmissions({ role: 'admin' });
     expect(queue[0]).toMatchObject({ title: 'En cola', authorName: 'Ana Autora', categories: ['Escritura', 'Imagen'] });
     expect(queue.map((entry) => entry.createdAt.getTime())).toEqual([...queue.map((entry) => entry.createdAt.getTime())].sort((a, b) => b - a));
-    const duplicate = queue.find((entry) => entry.title === 'Mi Herramienta Genial');
+    const duplicate = queue.find((entry) => entry.title === 'Posible duplicado');
     expect(duplicate?.duplicates.length).toBeGreaterThan(0);
   });
 

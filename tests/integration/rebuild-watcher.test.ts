@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { readContentVersion } from '../../src/server/build/fingerprint.ts';
 import { INTERRUPTED_ERROR, MAX_REBUILD_ATTEMPTS, retryDelayMs, startRebuildWatcher } from '../../src/server/build/rebuild-watcher.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
+import { createTool } from './helpers/fixtures.ts';
 
 const pool = await useMigratedDatabase();
+// Every test reads the history of rebuilds: each starts with none.
+beforeEach(() => pool.query('DELETE FROM rebuild_runs'));
+// The admin who asks for rebuilds from the panel, in several tests.
+await pool.query("INSERT INTO profiles (id, name, email) VALUES ('jefa', 'Jefa', 'jefa@ejemplo.es')");
 
 function watcherWith(build: (progress: (phase: string, percent: number) => void, force: boolean) => Promise<string>, minIntervalMs = 0) {
   const served: string[] = [];
@@ -28,22 +33,23 @@ function watcherWith(build: (progress: (phase: string, percent: number) => void,
 
 describe('rebuild watcher', () => {
   it('does nothing while the content is unchanged, even when view counters move', async () => {
-    await pool.query("INSERT INTO posts (title, slug, description, status) VALUES ('Uno', 'uno', 'Primera.', 'published')");
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     let builds = 0;
     const { start } = watcherWith(async () => `b${++builds}`);
     const watcher = await start();
-    await pool.query("UPDATE posts SET views = views + 5 WHERE slug = 'uno'");
+    await pool.query('UPDATE posts SET views = views + 5 WHERE slug = $1', [uno]);
     await watcher.check();
     expect(builds).toBe(0);
     watcher.stop();
   });
 
   it('builds once for a burst of edits, serves the new build and records the run', async () => {
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     let builds = 0;
     const { start, served } = watcherWith(async () => `build-${++builds}`);
     const watcher = await start();
-    await pool.query("UPDATE posts SET title = 'Uno bis' WHERE slug = 'uno'");
-    await pool.query("UPDATE posts SET description = 'Editada.' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno bis' WHERE slug = $1", [uno]);
+    await pool.query("UPDATE posts SET description = 'Editada.' WHERE slug = $1", [uno]);
     await watcher.check();
     expect(builds).toBe(1);
     expect(served).toEqual(['build-1']);
@@ -55,13 +61,14 @@ describe('rebuild watcher', () => {
   });
 
   it('records a failed build with its error and retries it after a delay, or at once when the content changes again', async () => {
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     let attempts = 0;
     const { start, served } = watcherWith(async () => {
       attempts++;
       throw new Error('astro build terminó con código 1');
     });
     const watcher = await start();
-    await pool.query("UPDATE posts SET title = 'Uno ter' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno ter' WHERE slug = $1", [uno]);
     await watcher.check();
     await watcher.check();
     expect(attempts).toBe(1);
@@ -70,7 +77,7 @@ describe('rebuild watcher', () => {
     expect(rows[0]).toEqual({ status: 'failed', error: 'astro build terminó con código 1' });
     const retry = await pool.query("SELECT attempt, not_before > now() + interval '50 seconds' AS later FROM rebuild_runs WHERE status = 'queued'");
     expect(retry.rows).toEqual([{ attempt: 1, later: true }]);
-    await pool.query("UPDATE posts SET title = 'Uno cuater' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno cuater' WHERE slug = $1", [uno]);
     await watcher.check();
     expect(attempts).toBe(2);
     watcher.stop();
@@ -79,16 +86,17 @@ describe('rebuild watcher', () => {
   });
 
   it('builds at most once per interval, folding the changes made meanwhile into the next build', async () => {
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     const started: number[] = [];
     const { start } = watcherWith(async () => {
       started.push(Date.now());
       return `b${started.length}`;
     }, 400);
     const watcher = await start();
-    await pool.query("UPDATE posts SET title = 'Uno quinquies' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno quinquies' WHERE slug = $1", [uno]);
     await watcher.check();
-    await pool.query("UPDATE posts SET title = 'Uno sexies' WHERE slug = 'uno'");
-    await pool.query("UPDATE posts SET description = 'Otra vez.' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno sexies' WHERE slug = $1", [uno]);
+    await pool.query("UPDATE posts SET description = 'Otra vez.' WHERE slug = $1", [uno]);
     await watcher.check();
     expect(started).toHaveLength(2);
     expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(400);
@@ -98,7 +106,6 @@ describe('rebuild watcher', () => {
 
 describe('manual rebuilds', () => {
   it("picks up an admin's queued request, builds with force and records its progress", async () => {
-    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('jefa', 'Jefa', 'jefa@ejemplo.es') ON CONFLICT DO NOTHING");
     const seen: { forced: boolean; progress: number | null }[] = [];
     const { start, served } = watcherWith(async (progress, force) => {
       progress('Generando páginas', 40);
@@ -123,10 +130,11 @@ describe('manual rebuilds', () => {
   });
 
   it('shows a content change as queued while it waits, then runs it as one build', async () => {
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     let queuedWhileWaiting = 0;
     const { start } = watcherWith(async () => 'content-1', 300);
     const watcher = await start();
-    await pool.query("UPDATE posts SET title = 'Uno en cola' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno en cola' WHERE slug = $1", [uno]);
     let finished = false;
     const first = watcher.check().finally(() => (finished = true));
     // Polled rather than read once after a fixed pause: on a loaded machine the watcher's first queries take longer.
@@ -140,6 +148,7 @@ describe('manual rebuilds', () => {
   });
 
   it('an incremental rebuild does not hold the next change for the minute a full build does', async () => {
+    const uno = (await createTool(pool, { title: 'Uno' })).slug;
     let builds = 0;
     const watcher = startRebuildWatcher({
       pool,
@@ -153,9 +162,9 @@ describe('manual rebuilds', () => {
       progressEveryMs: 0,
     });
     const started = Date.now();
-    await pool.query("UPDATE posts SET title = 'Uno incremental' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno incremental' WHERE slug = $1", [uno]);
     await watcher.check();
-    await pool.query("UPDATE posts SET title = 'Uno incremental otra vez' WHERE slug = 'uno'");
+    await pool.query("UPDATE posts SET title = 'Uno incremental otra vez' WHERE slug = $1", [uno]);
     await watcher.check();
     expect(builds).toBe(2);
     expect(Date.now() - started).toBeLessThan(30_000);
@@ -198,7 +207,6 @@ describe('retries after a failed or interrupted build', () => {
 
   it("queues again a rebuild cut short by a stop, and runs it after its delay, forced as the admin's request was", async () => {
     await pool.query('DELETE FROM rebuild_runs');
-    await pool.query("INSERT INTO profiles (id, name, email) VALUES ('jefa', 'Jefa', 'jefa@ejemplo.es') ON CONFLICT DO NOTHING");
     const { rows } = await pool.query<{ id: string }>(
       "INSERT INTO rebuild_runs (status, reason, requested_by, started_at) VALUES ('running', 'Solicitada desde el panel', 'jefa', now()) RETURNING id",
     );

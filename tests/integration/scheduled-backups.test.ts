@@ -53,11 +53,14 @@ describe('when the daily copy runs', () => {
 
 describe('retention', () => {
   it('writes a real copy each time and keeps only the newest, leaving other files alone', async () => {
+    // A data folder of its own: the copies the download tests list stay out of its count.
+    const dataDir = await mkdtemp(path.join(root, 'retencion-'));
+    const dir = backupsDir(dataDir);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'notas.txt'), 'no es una copia');
     const days = [20, 21, 22].map((day) => new Date(Date.UTC(2026, 10, day, 3, 30)));
     const pruned: string[][] = [];
-    for (const now of days) pruned.push((await takeScheduledBackup({ pool, dataDir: root, keep: 2, now })).pruned);
+    for (const now of days) pruned.push((await takeScheduledBackup({ pool, dataDir, keep: 2, now })).pruned);
     expect(pruned).toEqual([[], [], [backupFileName(days[0]!)]]);
     const files = await listBackups(dir);
     expect(files.map((file) => file.name)).toEqual([backupFileName(days[2]!), backupFileName(days[1]!)]);
@@ -71,13 +74,19 @@ describe('retention', () => {
 });
 
 describe('the list and the download', () => {
+  const COPY_DAY = new Date(Date.UTC(2026, 10, 22, 3, 30));
+  /** The one copy in the site's own DATA_DIR, which the admin pages read: taken again by every test that needs it. */
+  const listedCopy = () => takeScheduledBackup({ pool, dataDir: root, keep: 7, now: COPY_DAY });
+
   it('lists the copies for an admin only', async () => {
-    expect((await readBackups(ADMIN)).files.map((file) => file.name)).toEqual([backupFileName(new Date(Date.UTC(2026, 10, 22, 3, 30)))]);
+    await listedCopy();
+    expect((await readBackups(ADMIN)).files.map((file) => file.name)).toEqual([backupFileName(COPY_DAY)]);
     await expect(readBackups(USER)).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(readBackups(null)).rejects.toMatchObject({ kind: 'not_signed_in' });
   });
 
   it('answers 401 to a guest, 403 to a plain user and the file to an admin', async () => {
+    await listedCopy();
     const [file] = await listBackups(dir);
     const params = { name: file!.name };
     expect((await callRoute(downloadBackupEndpoint, { params, user: null })).status).toBe(401);
@@ -91,6 +100,8 @@ describe('the list and the download', () => {
   });
 
   it('refuses any name that is not a listed copy', async () => {
+    await listedCopy();
+    await writeFile(path.join(dir, 'notas.txt'), 'no es una copia');
     await writeFile(path.join(root, 'secreto.txt'), 'no se descarga');
     const [file] = await listBackups(dir);
     const names = [

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { readSeedCatalogue, seedCatalogue, isCatalogueEmpty } from '../../src/server/catalogue/seed.ts';
-import { useMigratedDatabase } from './helpers/db.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { resetDatabase, useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
 
+/** The seeded catalogue the other tests read: seeded by whichever test needs it first (seeding takes seconds). */
+async function seeded(): Promise<void> {
+  if (await isCatalogueEmpty(pool)) await seedCatalogue(pool);
+}
+
 describe('catalogue seed', () => {
   it('starts empty, then holds 33 categories and 1,006 published tools', async () => {
+    // A database of its own, as a first start finds it.
+    await resetDatabase(pool);
+    await migrate(pool);
     expect(await isCatalogueEmpty(pool)).toBe(true);
     expect(await seedCatalogue(pool)).toEqual({ categories: 33, tools: 1006 });
     const counts = await pool.query(`
@@ -18,6 +27,7 @@ describe('catalogue seed', () => {
   });
 
   it('is idempotent and never overwrites edits made on the site', async () => {
+    await seeded();
     await pool.query("UPDATE posts SET description = 'Editado por un administrador para esta prueba, con texto propio.' WHERE slug = 'chatgpt'");
     expect(await seedCatalogue(pool)).toEqual({ categories: 0, tools: 0 });
     const { rows } = await pool.query("SELECT description FROM posts WHERE slug = 'chatgpt'");
@@ -26,6 +36,7 @@ describe('catalogue seed', () => {
   });
 
   it('tags the catalogue with use cases by the vocabulary, and a re-seed keeps what an editor chose', async () => {
+    await seeded();
     const { rows } = await pool.query<{ slug: string; use_cases: string[] | null }>('SELECT slug, use_cases FROM posts');
     expect(rows.every((row) => Array.isArray(row.use_cases))).toBe(true);
     const bySlug = new Map(rows.map((row) => [row.slug, row.use_cases!]));
@@ -50,6 +61,7 @@ describe('catalogue seed', () => {
   });
 
   it('gives every tool a Spanish description of 100-250 characters, keywords and an article body', async () => {
+    await seeded();
     const { rows } = await pool.query<{ slug: string; description: string; keywords: string[]; content: string }>(
       'SELECT slug, description, keywords, content FROM posts',
     );
@@ -66,6 +78,7 @@ describe('catalogue seed', () => {
   });
 
   it('flags an editorial set of featured and popular tools, and links icons to categories', async () => {
+    await seeded();
     const { rows } = await pool.query(`
       SELECT count(*) FILTER (WHERE is_featured)::int AS featured, count(*) FILTER (WHERE is_popular)::int AS popular FROM posts`);
     expect(rows[0].featured).toBeGreaterThanOrEqual(20);
@@ -79,6 +92,7 @@ describe('catalogue seed', () => {
   });
 
   it('links every alternative in article bodies to a tool that exists', async () => {
+    await seeded();
     const { rows } = await pool.query<{ content: string }>('SELECT content FROM posts');
     const slugs = new Set((await pool.query<{ slug: string }>('SELECT slug FROM posts')).rows.map((row) => row.slug));
     const categorySlugs = new Set((await pool.query<{ slug: string }>('SELECT slug FROM categories')).rows.map((row) => row.slug));
@@ -91,6 +105,7 @@ describe('catalogue seed', () => {
   });
 
   it('finds seeded tools by Spanish full-text search without accents', async () => {
+    await seeded();
     const { rows } = await pool.query(
       "SELECT slug FROM posts WHERE search_vector @@ websearch_to_tsquery('public.es_unaccent', 'generador imagenes') LIMIT 50",
     );

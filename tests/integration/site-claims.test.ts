@@ -4,6 +4,7 @@
  * while valid; «Comprobar» verifies on the user's own code (meta tag or file), refuses someone else's, a missing
  * one and an unreachable or private site in Spanish; the code never works as an e-mail link.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifyClaimToken } from '../../src/features/claims/claims.server.ts';
 import { checkSiteClaim, metaCodes, siteClaimCodeFor, siteClaimEndpoint } from '../../src/features/claims/site-claim.server.ts';
@@ -31,12 +32,19 @@ await pool.query(`INSERT INTO profiles (id, name, email, email_verified) VALUES 
   rita.id,
 ]);
 
-async function tool(slug: string, host: string): Promise<string> {
+/**
+ * A tool of the test's own on one of the fake website's hosts, which starts serving no code: the codes a host
+ * serves are the one piece of the fake site that tests share.
+ */
+async function tool(name: string, host: string): Promise<{ postId: string; slug: string }> {
+  site.serveClaimCode(host, 'meta', null);
+  site.serveClaimCode(host, 'file', null);
+  const slug = `${name}-${randomUUID().slice(0, 8)}`;
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO posts (title, slug, description, url, domain, status) VALUES ($1, $1, 'Una herramienta.', $2, $3, 'published') RETURNING id`,
     [slug, `http://${host}:${site.port}/`, host],
   );
-  return rows[0]!.id;
+  return { postId: rows[0]!.id, slug };
 }
 
 const fetchOptions = () => ({ resolve: site.resolve, allowHosts: site.allowHosts() });
@@ -52,7 +60,7 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('gives each user a code of their own for the tool, the same on every visit, requested once in the audit log', async () => {
-    const postId = await tool('reclamable', SITES.claimable);
+    const { postId } = await tool('reclamable', SITES.claimable);
     const first = await siteClaimCodeFor(marta, postId, pool);
     expect(first.code).toMatch(/^brujula-ia-[0-9a-f-]{36}$/);
     expect((await siteClaimCodeFor(marta, postId, pool)).code).toBe(first.code);
@@ -63,7 +71,8 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('refuses a site without the code, and one that carries someone else’s, in Spanish; nothing verified', async () => {
-    const postId = (await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = 'reclamable'`)).rows[0]!.id;
+    const { postId } = await tool('reclamable', SITES.claimable);
+    await siteClaimCodeFor(marta, postId, pool);
     await expect(check(marta, postId)).rejects.toMatchObject({ kind: 'claim_site_code_missing', status: 422 });
     site.serveClaimCode(SITES.claimable, 'meta', (await siteClaimCodeFor(rita, postId, pool)).code);
     await expect(check(marta, postId)).rejects.toMatchObject({ kind: 'claim_site_code_mismatch', message: ERROR_TABLE.claim_site_code_mismatch.message });
@@ -71,10 +80,12 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('verifies the user whose code is in the meta tag, audited; then the tool has its one maker', async () => {
-    const postId = (await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = 'reclamable'`)).rows[0]!.id;
+    const { postId, slug } = await tool('reclamable', SITES.claimable);
+    // Rita asks for a code too: hers stays pending.
+    await siteClaimCodeFor(rita, postId, pool);
     const { code } = await siteClaimCodeFor(marta, postId, pool);
     site.serveClaimCode(SITES.claimable, 'meta', code);
-    expect(await check(marta, postId)).toEqual({ slug: 'reclamable' });
+    expect(await check(marta, postId)).toEqual({ slug });
     expect(await makerOf(postId)).toBe(marta.id);
     await expect(check(marta, postId)).rejects.toMatchObject({ kind: 'claim_already_yours' });
     // Rita's pending code cannot take it over, even once it is on the site.
@@ -85,7 +96,7 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('verifies by /.well-known/brujula-ia.txt too', async () => {
-    const postId = await tool('con-archivo', SITES.withoutOg);
+    const { postId } = await tool('con-archivo', SITES.withoutOg);
     const { code } = await siteClaimCodeFor(rita, postId, pool);
     site.serveClaimCode(SITES.withoutOg, 'file', 'otro-codigo');
     await expect(check(rita, postId)).rejects.toMatchObject({ kind: 'claim_site_code_mismatch' });
@@ -95,7 +106,7 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('refuses a site on a private address as unreachable, without connecting to it', async () => {
-    const postId = await tool('privada', SITES.privateAddress);
+    const { postId } = await tool('privada', SITES.privateAddress);
     await siteClaimCodeFor(marta, postId, pool);
     const before = site.requests.filter((request) => request.host === SITES.privateAddress).length;
     await expect(check(marta, postId)).rejects.toMatchObject({ kind: 'claim_site_unreachable', message: ERROR_TABLE.claim_site_unreachable.message });
@@ -103,7 +114,7 @@ describe('claim by a meta tag or a file on the tool’s site', () => {
   });
 
   it('refuses an expired code, a code used as an e-mail link, and a guest', async () => {
-    const postId = (await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = 'privada'`)).rows[0]!.id;
+    const { postId } = await tool('privada', SITES.privateAddress);
     const { code } = await siteClaimCodeFor(marta, postId, pool);
     await expect(verifyClaimToken(marta, code, pool)).rejects.toMatchObject({ kind: 'claim_token_invalid' });
     await pool.query(`UPDATE tool_claims SET expires_at = now() - interval '1 minute' WHERE post_id = $1`, [postId]);

@@ -34,13 +34,16 @@ async function publishedTool(title: string): Promise<string> {
   return tool.slug;
 }
 
-const filesOnDisk = async () => (await readdir(cacheDir, { recursive: true })).filter((file) => file.endsWith('.png'));
+/** Each test's own cache folder, so the files it counts are its own. */
+const newCacheDir = () => mkdtemp(path.join(cacheDir, 'prueba-'));
+const filesOnDisk = async (dir: string) => (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.png'));
 const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
 describe('a tool social image on demand', () => {
   it('draws on the first request, keeps it on disk, and serves the same bytes and ETag from there', async () => {
     const slug = await publishedTool('Pintor Nocturno');
-    const cache = new PngCache(cacheDir);
+    const dir = await newCacheDir();
+    const cache = new PngCache(dir);
     const first = (await toolImageResponse(slug, undefined, cache))!;
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');
@@ -51,10 +54,10 @@ describe('a tool social image on demand', () => {
     const metadata = await sharp(png).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['png', 1200, 630]);
     expect(cache.drawn).toBe(1);
-    expect(await filesOnDisk()).toHaveLength(1);
+    expect(await filesOnDisk(dir)).toHaveLength(1);
 
     // Another process (a fresh cache object on the same folder) reads it from disk without drawing.
-    const other = new PngCache(cacheDir);
+    const other = new PngCache(dir);
     const second = (await toolImageResponse(slug, undefined, other))!;
     expect(second.headers.get('etag')).toBe(etag);
     expect((await bytes(second)).equals(png)).toBe(true);
@@ -69,7 +72,7 @@ describe('a tool social image on demand', () => {
 
   it('draws an edited tool again under a new key, and the old ETag no longer matches', async () => {
     const slug = await publishedTool('Editor Antes');
-    const cache = new PngCache(cacheDir);
+    const cache = new PngCache(await newCacheDir());
     const before = (await toolImageResponse(slug, undefined, cache))!;
     await pool.query(`UPDATE posts SET title = 'Editor Después' WHERE slug = $1`, [slug]);
     const after = (await toolImageResponse(slug, before.headers.get('etag'), cache))!;
@@ -80,18 +83,18 @@ describe('a tool social image on demand', () => {
   });
 
   it('answers nothing, and draws nothing, for a slug that is not a published tool', async () => {
-    const cache = new PngCache(cacheDir);
-    const files = (await filesOnDisk()).length;
+    const dir = await newCacheDir();
+    const cache = new PngCache(dir);
     const pending = await createTool(pool, { status: 'pending' });
     const withdrawn = await createTool(pool, { status: 'withdrawn' });
     for (const slug of [pending.slug, withdrawn.slug, 'no-existe']) expect(await toolImageResponse(slug, undefined, cache), slug).toBeNull();
     expect(cache.drawn).toBe(0);
-    expect(await filesOnDisk()).toHaveLength(files);
+    expect(await filesOnDisk(dir)).toHaveLength(0);
   });
 
   it('draws once for simultaneous first requests, and each image of a burst once', async () => {
     const slug = await publishedTool('Muchos a la Vez');
-    const cache = new PngCache(cacheDir, 1);
+    const cache = new PngCache(await newCacheDir(), 1);
     const answers = await Promise.all(Array.from({ length: 8 }, () => toolImageResponse(slug, undefined, cache)));
     expect(cache.drawn).toBe(1);
     const images = await Promise.all(answers.map((answer) => bytes(answer!)));
