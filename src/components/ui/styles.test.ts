@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeClass, buttonClass, cardClass, controlClass, fieldIds, labelClass, menuItemClass, tabClass } from './styles.ts';
+import { badgeClass, buttonClass, cardClass, controlClass, fieldIds, labelClass, menuItemClass, tabClass, tabListClass } from './styles.ts';
 import { nextTab } from './tabs-keys.ts';
 
 const tokens = (classes: string) => new Set(classes.split(/\s+/).filter(Boolean));
@@ -62,6 +62,13 @@ describe('class recipes', () => {
     expect(menuItemClass()).not.toContain('text-red-700');
     expect(tabClass('pills', true)).toContain('bg-slate-900');
     expect(tabClass('pills', false)).not.toContain('bg-slate-900');
+  });
+
+  it('keep the compact tabs small enough for four in the side panel of the publish form, and the segmented ones as they were', () => {
+    expectIncludes(tabListClass('compact'), 'grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-slate-100 p-1');
+    expectIncludes(tabClass('compact', true), 'rounded-md px-1 py-1.5 text-xs font-medium text-slate-700 aria-selected:bg-white sm:text-sm');
+    expectIncludes(tabListClass('segmented'), 'grid grid-flow-col auto-cols-fr gap-1 rounded-xl bg-slate-100 p-1');
+    expectIncludes(tabClass('segmented', true), 'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 aria-selected:bg-white');
   });
 
   it('describe a field by its hint and its error, in that order, and by nothing without them', () => {

@@ -161,16 +161,23 @@ export function dialogClass({ width = 'lg' }: { width?: 'md' | 'lg' } = {}): str
   );
 }
 
-/** Two looks of a tab list: a segmented control (the sign-in dialog) and pills with counts (the dashboard's images). */
-export type TabsLook = 'segmented' | 'pills';
+/**
+ * Three looks of a tab list: a segmented control (the sign-in dialog), the same made small enough for four tabs in
+ * a narrow side panel or a phone (the publish form's social cards), and pills with counts (the dashboard's images).
+ */
+export type TabsLook = 'segmented' | 'compact' | 'pills';
 
 export function tabListClass(look: TabsLook): string {
-  return look === 'segmented' ? 'grid grid-flow-col auto-cols-fr gap-1 rounded-xl bg-slate-100 p-1' : 'flex flex-wrap gap-2';
+  if (look === 'pills') return 'flex flex-wrap gap-2';
+  return cx('grid grid-flow-col auto-cols-fr gap-1 bg-slate-100 p-1', look === 'segmented' ? 'rounded-xl' : 'rounded-lg');
 }
 
 export function tabClass(look: TabsLook, selected: boolean): string {
-  if (look === 'segmented') {
-    return 'rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600';
+  if (look !== 'pills') {
+    return cx(
+      'text-slate-700 aria-selected:bg-white aria-selected:text-slate-900 aria-selected:shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600',
+      look === 'segmented' ? 'rounded-lg px-3 py-2 text-sm font-semibold' : 'rounded-md px-1 py-1.5 text-xs font-medium sm:text-sm',
+    );
   }
   return cx(
     'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',

@@ -4,6 +4,7 @@
  * starts as «Sin confirmar»; the server validates them again and decides whether they count as checked.
  */
 import { useId, useMemo } from 'react';
+import { Card } from '../../components/ui/Card.tsx';
 import { countryOptions } from '../../lib/countries.ts';
 import {
   answerLabel,
@@ -88,7 +89,7 @@ export function FactsFieldset({ value, onChange, errors, admin, checkedAt }: Pro
     : null;
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-field="facts">
+    <Card as="section" data-field="facts">
       <fieldset className="min-w-0">
         <legend className="text-lg font-semibold text-slate-900">Datos de la herramienta</legend>
         <p className="mt-1 text-sm text-slate-600">
@@ -285,6 +286,6 @@ export function FactsFieldset({ value, onChange, errors, admin, checkedAt }: Pro
           </div>
         </div>
       </fieldset>
-    </section>
+    </Card>
   );
 }
