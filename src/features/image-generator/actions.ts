@@ -2,6 +2,7 @@ import type { DownloadFormat, GeneratedImageView } from './image-generator.ts';
 import { IMAGE_MODELS } from '../../lib/ai-options.ts';
 import { showToast } from '../../components/toast/toast-store.ts';
 import { copyText } from '../../components/clipboard.ts';
+import { ApiError } from './api.ts';
 import { shareImage } from './browser.ts';
 
 /**
@@ -26,6 +27,12 @@ export interface ImageActions {
   /** Absent: no delete button. */
   remove?: (image: GeneratedImageView) => void;
 }
+
+/** A failure's toast, in both galleries. */
+export const errorToast = (message: string) => showToast({ title: 'Error', description: message, variant: 'destructive' });
+
+/** The server's Spanish message for a failed request, or `fallback` when it never answered. */
+export const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 export function modelName(model: string): string {
   const label = IMAGE_MODELS.find((option) => option.value === model)?.label ?? model;
