@@ -12,7 +12,7 @@ export async function measureViewCounting(dataDir: string, options: { connection
   const pool = createPool(database.url, options.connections);
   try {
     const { rows } = await pool.query<{ id: string }>("SELECT id FROM posts WHERE status = 'published' ORDER BY slug LIMIT $1", [options.tools ?? 1]);
-    const postIds = rows.map((row) => row.id);
+    const toolIds = rows.map((row) => row.id);
     let next = 0;
     const run = async (seconds: number) => {
       const latencies: number[] = [];
@@ -20,12 +20,12 @@ export async function measureViewCounting(dataDir: string, options: { connection
       const deadline = performance.now() + seconds * 1000;
       await Promise.all(
         Array.from({ length: options.connections }, async (_, connection) => {
-          const postId = postIds[connection % postIds.length]!;
+          const toolId = toolIds[connection % toolIds.length]!;
           while (performance.now() < deadline) {
             const sessionId = `session_${Date.now()}_${(next++).toString(36).padStart(9, '0')}`;
             const sent = performance.now();
             try {
-              const result = await countView({ postId, sessionId, userId: null, visitorType: 'unregistered', userAgent: 'bench' }, pool);
+              const result = await countView({ toolId, sessionId, userId: null, visitorType: 'unregistered', userAgent: 'bench' }, pool);
               if (result?.counted) latencies.push(performance.now() - sent);
               else errors++;
             } catch {

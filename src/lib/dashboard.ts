@@ -4,16 +4,16 @@
  */
 
 /** Dashboard lists show 5 posts and a grid of 6 images. */
-export const RECENT_POSTS = 5;
+export const RECENT_TOOLS = 5;
 export const RECENT_IMAGES = 6;
 /** Saved tools come in pages of this many (24: two rows of the widest grids). */
 export const SAVED_PAGE_SIZE = 24;
 /** The saved list is read again this long after an unsave. */
 export const SAVED_REFETCH_DELAY_MS = 500;
 
-export type PostStatus = 'pending' | 'published' | 'rejected' | 'withdrawn';
+export type ToolStatus = 'pending' | 'published' | 'rejected' | 'withdrawn';
 
-export const POST_STATUS_LABEL: Record<PostStatus, string> = {
+export const TOOL_STATUS_LABEL: Record<ToolStatus, string> = {
   published: 'Publicado',
   pending: 'Pendiente',
   rejected: 'Rechazado',
@@ -30,12 +30,12 @@ export interface OverviewStats {
 }
 
 /** One of the user's own tools as 'Mis publicaciones' and the overview list it. */
-export interface MyPost {
+export interface MyTool {
   id: string;
   title: string;
   slug: string;
   description: string;
-  status: PostStatus;
+  status: ToolStatus;
   /** The moderator's note shown with a rejection, or the admin's reason for withdrawing it. */
   reviewNote: string | null;
   isVerified: boolean;
@@ -70,16 +70,16 @@ export interface SavedToolsPage {
 }
 
 /** Who may open the editor from 'Mis publicaciones': admins always, authors until it is published. */
-export function canEditPost(post: Pick<MyPost, 'status'>, role: 'user' | 'admin'): boolean {
-  return role === 'admin' || post.status !== 'published';
+export function canEditTool(tool: Pick<MyTool, 'status'>, role: 'user' | 'admin'): boolean {
+  return role === 'admin' || tool.status !== 'published';
 }
 
 /** The same editor behind both addresses: SPEC sends admins to /admin/edit/{id}, authors use /editar/{id}. */
-export function editorPath(postId: string, role: 'user' | 'admin'): string {
-  return role === 'admin' ? `/admin/edit/${postId}` : `/editar/${postId}`;
+export function editorPath(toolId: string, role: 'user' | 'admin'): string {
+  return role === 'admin' ? `/admin/edit/${toolId}` : `/editar/${toolId}`;
 }
 
-export const DELETE_POST_TEXTS = {
+export const DELETE_TOOL_TEXTS = {
   confirmTitle: '¿Eliminar publicación?',
   deleted: 'Publicación eliminada',
   failed: 'No se pudo eliminar la publicación.',

@@ -3,7 +3,7 @@
 export const LINK_REVIEW_ACTIONS = ['retire', 'restore', 'accept_url', 'dismiss', 'recheck'] as const;
 export type LinkReviewAction = (typeof LINK_REVIEW_ACTIONS)[number];
 
-export const linkReviewPath = (postId: string) => `/api/admin/tools/${postId}/link-review`;
+export const linkReviewPath = (toolId: string) => `/api/admin/tools/${toolId}/link-review`;
 
 /** What the page says once an action succeeded, before it reloads. */
 export const linkReviewDone: Record<LinkReviewAction, string> = {

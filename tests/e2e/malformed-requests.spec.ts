@@ -18,9 +18,9 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { method: 'POST', path: '/api/saved', valid: { postId: UUID } },
-  { method: 'DELETE', path: '/api/saved', valid: { postId: UUID } },
-  { method: 'POST', path: '/api/views', valid: { postId: UUID, sessionId: SESSION } },
+  { method: 'POST', path: '/api/saved', valid: { toolId: UUID } },
+  { method: 'DELETE', path: '/api/saved', valid: { toolId: UUID } },
+  { method: 'POST', path: '/api/views', valid: { toolId: UUID, sessionId: SESSION } },
   { method: 'POST', path: '/api/ai/images', valid: { prompt: 'un faro', model: 'flux', size: '1024x1024', count: 1, sessionId: SESSION } },
   { method: 'POST', path: '/api/ai/stories', valid: { prompt: 'un faro', genre: 'fabula', audience: 'children', length: 'short', language: 'es' } },
   { method: 'DELETE', path: `/api/images/${UUID}`, valid: { sessionId: SESSION } },
@@ -39,7 +39,7 @@ const TARGETS: Target[] = [
 function mutations(valid: Record<string, unknown>): Array<[string, string | Buffer, string]> {
   const json = (value: unknown) => JSON.stringify(value);
   const out: Array<[string, string | Buffer, string]> = [
-    ['JSON roto', '{"postId": ', 'application/json'],
+    ['JSON roto', '{"toolId": ', 'application/json'],
     ['no es un objeto', '[1,2,3]', 'application/json'],
     ['null', 'null', 'application/json'],
     ['número', '42', 'application/json'],
@@ -118,7 +118,7 @@ test.describe('malformed requests', () => {
       ['método no previsto', { path: '/api/saved', method: 'PUT', data: '{}', headers: { 'content-type': 'application/json', origin } }],
       [
         'otro sitio',
-        { path: '/api/saved', method: 'POST', data: `{"postId":"${UUID}"}`, headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
+        { path: '/api/saved', method: 'POST', data: `{"toolId":"${UUID}"}`, headers: { 'content-type': 'application/json', origin: 'https://otro.example' } },
       ],
       [
         'registro desde otro sitio',

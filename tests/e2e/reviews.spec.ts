@@ -84,8 +84,8 @@ test.describe('ratings and reviews', () => {
     await expect(reviewItem(author, title).getByRole('button', { name: '¿Te ha sido útil?' })).toBeHidden();
 
     // A second review by the same account is refused in Spanish.
-    const postId = await reviewsSection(author).getAttribute('data-reviews');
-    const second = await author.request.post('/api/reviews', { data: { postId, rating: 1 } });
+    const toolId = await reviewsSection(author).getAttribute('data-reviews');
+    const second = await author.request.post('/api/reviews', { data: { toolId, rating: 1 } });
     expect(second.status()).toBe(409);
     expect(await second.json()).toMatchObject({ error: 'Ya has valorado esta herramienta. Puedes editar tu valoración.', code: 'review_exists' });
 

@@ -215,8 +215,8 @@ test.describe('social images', () => {
     expect(unchanged.status()).toBe(304);
     expect((await unchanged.body()).length).toBe(0);
 
-    const post = await request.post('/og/chatgpt.png', { data: {} });
-    expect(post.status()).toBe(405);
+    const tool = await request.post('/og/chatgpt.png', { data: {} });
+    expect(tool.status()).toBe(405);
   });
 
   test('every tool has a 1200×630 PNG', async ({ request }) => {

@@ -16,8 +16,8 @@ async function openCounting(page: Page, path: string): Promise<{ counted: boolea
   return (await response.json()) as { counted: boolean; views: number };
 }
 
-async function totalViews(request: APIRequestContext, postId: string): Promise<number> {
-  const response = await request.get(`/api/views/${postId}/stats`);
+async function totalViews(request: APIRequestContext, toolId: string): Promise<number> {
+  const response = await request.get(`/api/views/${toolId}/stats`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { total_views: number }).total_views;
 }
@@ -59,10 +59,10 @@ test.describe('views', () => {
     const visit = card.getByRole('link', { name: /^Visitar / });
     await expect(visit).toHaveAttribute('target', '_blank');
     await expect(visit).toHaveAttribute('rel', /\bnoopener\b/);
-    const postId = (await visit.getAttribute('data-click-post'))!;
-    const before = await totalViews(request, postId);
+    const toolId = (await visit.getAttribute('data-click-tool'))!;
+    const before = await totalViews(request, toolId);
     const clicks = () =>
-      withSiteDatabase(async (pool) => Number((await pool.query<{ clicks: string }>('SELECT clicks FROM posts WHERE id = $1', [postId])).rows[0]!.clicks));
+      withSiteDatabase(async (pool) => Number((await pool.query<{ clicks: string }>('SELECT clicks FROM posts WHERE id = $1', [toolId])).rows[0]!.clicks));
     const clicksBefore = await clicks();
 
     const counted = page.waitForResponse((response) => response.url().endsWith('/api/clicks') && response.request().method() === 'POST');
@@ -70,10 +70,10 @@ test.describe('views', () => {
     expect(popup.url()).toBe(await visit.getAttribute('href'));
     const response = await counted;
     expect(response.status()).toBe(200);
-    expect(JSON.parse(response.request().postData()!)).toMatchObject({ postId });
+    expect(JSON.parse(response.request().postData()!)).toMatchObject({ toolId });
     await expect.poll(clicks).toBe(clicksBefore + 1);
     // A click out is not a page view: 'Más Visitadas' and 'Más Usadas' count different things.
-    expect(await totalViews(request, postId)).toBe(before);
+    expect(await totalViews(request, toolId)).toBe(before);
   });
 
   test("'Visitar Herramienta' counts a click too, still opening the tool in a new tab", async ({ page, context, baseURL }) => {
@@ -83,6 +83,6 @@ test.describe('views', () => {
     const counted = page.waitForRequest((sent) => sent.url().endsWith('/api/clicks') && sent.method() === 'POST');
     const [popup] = await Promise.all([page.waitForEvent('popup'), visit.click()]);
     expect(popup.url()).toBe(await visit.getAttribute('href'));
-    expect(JSON.parse((await counted).postData()!)).toMatchObject({ postId: await visit.getAttribute('data-click-post') });
+    expect(JSON.parse((await counted).postData()!)).toMatchObject({ toolId: await visit.getAttribute('data-click-tool') });
   });
 });

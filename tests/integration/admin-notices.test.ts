@@ -18,7 +18,7 @@ process.env.SMTP_URL = '';
 process.env.STORAGE_DRIVER = 'local';
 process.env.VERCEL_DEPLOY_HOOK_URL = '';
 
-const { publishEndpoint, editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { publishEndpoint, editEndpoint, loadToolEndpoint } = await import('../../src/features/publish/publish.server.ts');
 const { saveSettingsEndpoint } = await import('../../src/features/admin/settings.server.ts');
 const { sendDueDigest, DIGEST_EVERY_MS } = await import('../../src/server/email/admin-notices.ts');
 const { invalidateSettings } = await import('../../src/server/settings/site-settings.ts');
@@ -110,7 +110,7 @@ describe('the notices', () => {
     expect(await mailsTo(dataDir, 'ana@ejemplo.es')).toEqual([]);
 
     await pool.query(`UPDATE posts SET status = 'rejected', review_note = 'Falta la web.' WHERE id = $1`, [id]);
-    const loaded = (await (await callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, params: { id }, user: ana })).json()) as { post: { version: string } };
+    const loaded = (await (await callRoute(loadToolEndpoint, { path: `/api/posts/${id}`, params: { id }, user: ana })).json()) as { post: { version: string } };
     const edited = await callRoute(editEndpoint, {
       method: 'PUT',
       path: `/api/posts/${id}`,

@@ -58,7 +58,7 @@ const alba = { id: 'alba', name: 'Alba Admin', role: 'admin' as const };
 const ana = { id: 'ana', name: 'Ana Autora', role: 'user' as const };
 
 let serial = 0;
-async function insertPost(status: string, userId = 'ana'): Promise<{ id: string; title: string; slug: string }> {
+async function insertTool(status: string, userId = 'ana'): Promise<{ id: string; title: string; slug: string }> {
   const slug = `lote-${++serial}`;
   const title = `Herramienta ${serial}`;
   const { rows } = await pool.query<{ id: string }>(
@@ -78,9 +78,9 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('bulk approve and reject', () => {
   it('approves each pending tool in its own transaction, audited and e-mailed; reports the others per id; one rebuild', async () => {
-    const first = await insertPost('pending');
-    const second = await insertPost('pending', 'bruno');
-    const published = await insertPost('published');
+    const first = await insertTool('pending');
+    const second = await insertTool('pending', 'bruno');
+    const published = await insertTool('published');
     const response = await moderate(alba, { action: 'approve', ids: [first.id, second.id, published.id, MISSING, 'no-es-un-id', first.id] });
     expect(response.status).toBe(200);
     const answer = await response.json();
@@ -107,8 +107,8 @@ describe('bulk approve and reject', () => {
   });
 
   it('rejects with the reason each author reads; no rebuild; a tool decided meanwhile is listed, not undone', async () => {
-    const first = await insertPost('pending');
-    const second = await insertPost('pending', 'bruno');
+    const first = await insertTool('pending');
+    const second = await insertTool('pending', 'bruno');
     const reason = 'Enlace roto o sitio caído';
     const response = await moderate(alba, { action: 'reject', ids: [first.id, second.id], reason });
     expect(await response.json()).toMatchObject({ action: 'reject', done: [{ id: first.id }, { id: second.id }], failed: [] });
@@ -125,7 +125,7 @@ describe('bulk approve and reject', () => {
   });
 
   it('needs a reason to reject, at least one id and at most the batch limit', async () => {
-    const tool = await insertPost('pending');
+    const tool = await insertTool('pending');
     const noReason = await moderate(alba, { action: 'reject', ids: [tool.id], reason: '   ' });
     expect(noReason.status).toBe(400);
     expect(await noReason.json()).toMatchObject({ fields: { reason: 'Escribe el motivo del rechazo para el autor.' } });
@@ -140,7 +140,7 @@ describe('bulk approve and reject', () => {
   });
 
   it('refuses guests (401), plain users (403), other sites and huge bodies, changing nothing', async () => {
-    const tool = await insertPost('pending');
+    const tool = await insertTool('pending');
     const guest = await moderate(null, { action: 'approve', ids: [tool.id] });
     expect(guest.status).toBe(401);
     const plain = await moderate(ana, { action: 'approve', ids: [tool.id] });

@@ -10,9 +10,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { removeAvatarEndpoint, uploadAvatarEndpoint } from '../../src/features/dashboard/avatar.server.ts';
-import { deletePostEndpoint, deleteStoryEndpoint, savedToolsEndpoint } from '../../src/features/dashboard/dashboard.server.ts';
+import { deleteToolEndpoint, deleteStoryEndpoint, savedToolsEndpoint } from '../../src/features/dashboard/dashboard.server.ts';
 import { exportDataEndpoint } from '../../src/features/dashboard/export.server.ts';
-import { listMyPosts, listMyStories, overviewStats, profileDetails } from '../../src/features/dashboard/queries.server.ts';
+import { listMyTools, listMyStories, overviewStats, profileDetails } from '../../src/features/dashboard/queries.server.ts';
 import type { SavedToolsPage } from '../../src/lib/dashboard.ts';
 import { galleryEndpoint } from '../../src/features/image-generator/images.server.ts';
 import { listGallery } from '../../src/features/image-generator/queries.server.ts';
@@ -44,7 +44,7 @@ const { rows: categoryRows } = await pool.query<{ id: string }>(
 );
 const categoryId = categoryRows[0]!.id;
 
-async function insertPost(values: { title: string; status: string; userId: string | null; views?: number; imageUrl?: string | null; createdAt?: string }) {
+async function insertTool(values: { title: string; status: string; userId: string | null; views?: number; imageUrl?: string | null; createdAt?: string }) {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO posts (title, slug, description, status, user_id, views, image_url, category_id, created_at, review_note)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9::timestamptz, now()), $10) RETURNING id`,
@@ -94,10 +94,10 @@ async function anaAndBruno() {
   return {
     ana,
     bruno,
-    anaPublished: await insertPost({ title: 'Ana publicada', status: 'published', userId: ana.id, views: 40, createdAt: '2026-11-01T10:00:00Z' }),
-    anaPending: await insertPost({ title: 'Ana pendiente', status: 'pending', userId: ana.id, views: 0, createdAt: '2026-11-02T10:00:00Z' }),
-    anaRejected: await insertPost({ title: 'Ana rechazada', status: 'rejected', userId: ana.id, views: 2, createdAt: '2026-11-03T10:00:00Z' }),
-    brunoPublished: await insertPost({ title: 'Bruno publicada', status: 'published', userId: bruno.id, views: 1000 }),
+    anaPublished: await insertTool({ title: 'Ana publicada', status: 'published', userId: ana.id, views: 40, createdAt: '2026-11-01T10:00:00Z' }),
+    anaPending: await insertTool({ title: 'Ana pendiente', status: 'pending', userId: ana.id, views: 0, createdAt: '2026-11-02T10:00:00Z' }),
+    anaRejected: await insertTool({ title: 'Ana rechazada', status: 'rejected', userId: ana.id, views: 2, createdAt: '2026-11-03T10:00:00Z' }),
+    brunoPublished: await insertTool({ title: 'Bruno publicada', status: 'published', userId: bruno.id, views: 1000 }),
   };
 }
 
@@ -143,26 +143,26 @@ describe('overview and lists', () => {
   it('lists only the user’s posts, newest first, with the rejection note', async () => {
     const { ana, bruno, anaRejected } = await anaAndBruno();
     await writeStories(ana, bruno);
-    const posts = await listMyPosts(ana.id);
-    expect(posts.map((post) => [post.title, post.status])).toEqual([
+    const tools = await listMyTools(ana.id);
+    expect(tools.map((tool) => [tool.title, tool.status])).toEqual([
       ['Ana rechazada', 'rejected'],
       ['Ana pendiente', 'pending'],
       ['Ana publicada', 'published'],
     ]);
-    expect(posts[0]).toMatchObject({ reviewNote: 'Falta la URL oficial.', category: { name: 'Imagen', slug: 'imagen' } });
-    expect((await listMyPosts(ana.id, 1)).map((post) => post.id)).toEqual([anaRejected]);
+    expect(tools[0]).toMatchObject({ reviewNote: 'Falta la URL oficial.', category: { name: 'Imagen', slug: 'imagen' } });
+    expect((await listMyTools(ana.id, 1)).map((tool) => tool.id)).toEqual([anaRejected]);
     expect(await listMyStories(bruno.id)).toHaveLength(1);
   });
 });
 
 describe('deleting a post', () => {
   const remove = (user: { id: string } | null, id: string, headers?: Record<string, string>) =>
-    callRoute(deletePostEndpoint, { method: 'DELETE', path: `/api/dashboard/posts/${id}`, params: { id }, user, headers });
+    callRoute(deleteToolEndpoint, { method: 'DELETE', path: `/api/dashboard/posts/${id}`, params: { id }, user, headers });
 
   it('refuses guests, other sites, other users’ posts and malformed ids, changing nothing', async () => {
     const { ana, anaPending, brunoPublished } = await anaAndBruno();
-    const countPosts = async () => (await pool.query('SELECT count(*)::int AS posts FROM posts')).rows[0].posts as number;
-    const before = await countPosts();
+    const countTools = async () => (await pool.query('SELECT count(*)::int AS posts FROM posts')).rows[0].posts as number;
+    const before = await countTools();
     expect((await remove(null, anaPending)).status).toBe(401);
     expect((await remove(ana, anaPending, { origin: 'https://malicioso.example' })).status).toBe(403);
     for (const id of [brunoPublished, '00000000-0000-4000-8000-000000000000', 'no-es-un-id', "1' OR '1'='1"]) {
@@ -170,14 +170,14 @@ describe('deleting a post', () => {
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ error: ERROR_TABLE.post_not_found.message, code: 'post_not_found' });
     }
-    expect(await countPosts()).toBe(before);
+    expect(await countTools()).toBe(before);
   });
 
   it('deletes the author’s own unpublished posts and their stored image; a published one must be withdrawn', async () => {
     const { ana, anaPublished, anaPending, anaRejected } = await anaAndBruno();
     const key = `uploads/2026-11/${randomUUID()}.jpg`;
     await storage.put(key, await jpeg(), 'image/jpeg');
-    const draft = await insertPost({ title: 'Borrador con imagen', status: 'pending', userId: ana.id, imageUrl: key });
+    const draft = await insertTool({ title: 'Borrador con imagen', status: 'pending', userId: ana.id, imageUrl: key });
     expect((await remove(ana, draft)).status).toBe(204);
     expect(await storedFiles()).not.toContain(key);
 
@@ -189,7 +189,7 @@ describe('deleting a post', () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: ERROR_TABLE.published_delete.message, code: 'published_delete' });
     expect(await version()).toBe(before);
-    expect((await listMyPosts(ana.id)).map((post) => post.id)).toEqual([anaPending, anaPublished]);
+    expect((await listMyTools(ana.id)).map((tool) => tool.id)).toEqual([anaPending, anaPublished]);
     expect((await remove(ana, anaRejected)).status).toBe(404);
   });
 });
@@ -199,9 +199,9 @@ describe('saved tools', () => {
     const { ana, bruno } = await anaAndBruno();
     const ids: string[] = [];
     for (let index = 0; index < 30; index += 1) {
-      ids.push(await insertPost({ title: `Guardable ${String(index).padStart(2, '0')}`, status: 'published', userId: index % 2 ? bruno.id : null }));
+      ids.push(await insertTool({ title: `Guardable ${String(index).padStart(2, '0')}`, status: 'published', userId: index % 2 ? bruno.id : null }));
     }
-    const hidden = await insertPost({ title: 'Guardada y retirada', status: 'pending', userId: null });
+    const hidden = await insertTool({ title: 'Guardada y retirada', status: 'pending', userId: null });
     // Saved oldest first, so the newest save (the last id) comes first.
     for (const [index, id] of [...ids, hidden].entries()) {
       await pool.query(`INSERT INTO saved_posts (user_id, post_id, created_at) VALUES ($1, $2, now() - make_interval(mins => $3))`, [ana.id, id, 100 - index]);
@@ -303,9 +303,9 @@ describe('data export', () => {
       [ana.id, bruno.id],
     );
     // A deleted post leaves the export; a saved tool stays in it even when it is no longer published.
-    expect((await callRoute(deletePostEndpoint, { method: 'DELETE', params: { id: anaRejected }, user: ana })).status).toBe(204);
-    const saved = await insertPost({ title: 'Guardable', status: 'published', userId: null });
-    const withdrawn = await insertPost({ title: 'Guardada y retirada', status: 'pending', userId: null });
+    expect((await callRoute(deleteToolEndpoint, { method: 'DELETE', params: { id: anaRejected }, user: ana })).status).toBe(204);
+    const saved = await insertTool({ title: 'Guardable', status: 'published', userId: null });
+    const withdrawn = await insertTool({ title: 'Guardada y retirada', status: 'pending', userId: null });
     for (const id of [saved, withdrawn]) await pool.query('INSERT INTO saved_posts (user_id, post_id) VALUES ($1, $2)', [ana.id, id]);
     const answer = await callRoute(exportDataEndpoint, { path: '/api/me/export', user: ana });
     expect(answer.status).toBe(200);
@@ -326,7 +326,7 @@ describe('data export', () => {
     expect(data.profile).toMatchObject({ id: ana.id, name: 'Ana Martín', email: ana.email });
     expect(data.signInMethods.map((method: { provider: string }) => method.provider)).toEqual(['email', 'google']);
     expect(data.sessions).toEqual([expect.objectContaining({ ipAddress: '203.0.113.9', userAgent: 'Navegador de prueba' })]);
-    expect(data.posts.map((post: { title: string }) => post.title)).toEqual(['Ana pendiente', 'Ana publicada']);
+    expect(data.posts.map((tool: { title: string }) => tool.title)).toEqual(['Ana pendiente', 'Ana publicada']);
     expect(data.savedTools).toHaveLength(2);
     expect(data.images).toEqual([expect.objectContaining({ prompt: 'Un faro', saved: true, imageUrl: expect.stringMatching(/^\/media\/generated\//) })]);
     expect(data.descriptions).toEqual([expect.objectContaining({ description: '<p>Una playa</p>', imageUrl: null, saved: false })]);

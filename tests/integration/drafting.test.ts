@@ -68,20 +68,20 @@ async function insertTool(url: string | null, description = 'Una herramienta de 
   return rows[0]!.id;
 }
 
-const draftRows = async (postId: string) =>
-  (await pool.query<{ status: string; error: string | null }>('SELECT status, error FROM article_drafts WHERE post_id = $1 ORDER BY created_at', [postId]))
+const draftRows = async (toolId: string) =>
+  (await pool.query<{ status: string; error: string | null }>('SELECT status, error FROM article_drafts WHERE post_id = $1 ORDER BY created_at', [toolId]))
     .rows;
-const auditActions = async (postId: string) =>
-  (await pool.query<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 ORDER BY id', [postId])).rows.map((row) => row.action);
-const create = (postId: string, user: { id: string; role: 'admin' | 'user'; name: string } | null = ADMIN) =>
-  callRoute(routes.create, { body: { postId }, user });
+const auditActions = async (toolId: string) =>
+  (await pool.query<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 ORDER BY id', [toolId])).rows.map((row) => row.action);
+const create = (toolId: string, user: { id: string; role: 'admin' | 'user'; name: string } | null = ADMIN) =>
+  callRoute(routes.create, { body: { toolId }, user });
 
 describe('POST /api/admin/drafts', () => {
   it('drafts the article and facts from the homepage and the pricing page, stored apart from the tool', async () => {
-    const postId = await insertTool(web.url(SITES.draftable));
+    const toolId = await insertTool(web.url(SITES.draftable));
     const aiCalls = ai.requests.length;
     const earlierVisits = web.requests.length;
-    const response = await create(postId);
+    const response = await create(toolId);
     expect(response.status).toBe(200);
     const { draft } = (await response.json()) as {
       draft: { id: string; articleHtml: string; facts: Record<string, unknown>; status: string; sourceUrl: string };
@@ -113,18 +113,18 @@ describe('POST /api/admin/drafts', () => {
 
     const { rows } = await pool.query<{ content: string; free_plan: string; facts_checked_by: string | null }>(
       'SELECT content, free_plan, facts_checked_by FROM posts WHERE id = $1',
-      [postId],
+      [toolId],
     );
     expect(rows[0]).toEqual({ content: '<p>Plantilla breve.</p>', free_plan: 'unknown', facts_checked_by: null });
-    expect(await draftRows(postId)).toEqual([{ status: 'pending', error: null }]);
-    expect(await auditActions(postId)).toEqual(['draft.create']);
+    expect(await draftRows(toolId)).toEqual([{ status: 'pending', error: null }]);
+    expect(await auditActions(toolId)).toEqual(['draft.create']);
   });
 
   it('refuses a site whose robots.txt forbids us, in Spanish, without asking the model or storing a row', async () => {
-    const postId = await insertTool(web.url(SITES.forbidden));
+    const toolId = await insertTool(web.url(SITES.forbidden));
     const aiCalls = ai.requests.length;
     const earlierVisits = web.requests.length;
-    const response = await create(postId);
+    const response = await create(toolId);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ code: 'draft_robots', error: ERROR_TABLE.draft_robots.message });
     expect(
@@ -134,7 +134,7 @@ describe('POST /api/admin/drafts', () => {
         .map((request) => request.path),
     ).toEqual(['/robots.txt']);
     expect(ai.requests.length).toBe(aiCalls);
-    expect(await draftRows(postId)).toEqual([]);
+    expect(await draftRows(toolId)).toEqual([]);
   });
 
   it('answers a site that cannot be read, and a tool with no address, with their Spanish errors', async () => {
@@ -146,41 +146,41 @@ describe('POST /api/admin/drafts', () => {
   });
 
   it('turns a provider failure into the AI error message and stores nothing', async () => {
-    const postId = await insertTool(web.url(SITES.draftable), 'Una herramienta [fallo:500]');
-    const response = await create(postId);
+    const toolId = await insertTool(web.url(SITES.draftable), 'Una herramienta [fallo:500]');
+    const response = await create(toolId);
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ code: 'ai_bad_response', error: 'Error en el servicio de IA' });
-    expect(await draftRows(postId)).toEqual([]);
-    expect(await auditActions(postId)).toEqual([]);
+    expect(await draftRows(toolId)).toEqual([]);
+    expect(await auditActions(toolId)).toEqual([]);
   });
 
   it('refuses guests (401) and plain users (403) before doing anything', async () => {
-    const postId = await insertTool(web.url(SITES.draftable));
+    const toolId = await insertTool(web.url(SITES.draftable));
     const before = web.requests.length;
-    expect((await create(postId, null)).status).toBe(401);
-    expect((await create(postId, USER)).status).toBe(403);
-    expect((await callRoute(routes.batch, { body: { ids: [postId] }, user: USER })).status).toBe(403);
+    expect((await create(toolId, null)).status).toBe(401);
+    expect((await create(toolId, USER)).status).toBe(403);
+    expect((await callRoute(routes.batch, { body: { ids: [toolId] }, user: USER })).status).toBe(403);
     const fakeId = '00000000-0000-4000-8000-000000000000';
     expect((await callRoute(routes.accept, { body: { content: '<p>x</p>' }, params: { id: fakeId }, user: USER })).status).toBe(403);
     expect((await callRoute(routes.discard, { method: 'POST', params: { id: fakeId }, user: null })).status).toBe(401);
     expect(web.requests.length).toBe(before);
-    expect(await draftRows(postId)).toEqual([]);
+    expect(await draftRows(toolId)).toEqual([]);
   });
 });
 
 describe('reviewing a draft', () => {
   it('accepting writes the edited article and the facts, stamps the checker and audits the change', async () => {
-    const postId = await insertTool(web.url(SITES.draftable));
-    const { draft } = (await (await create(postId)).json()) as { draft: { id: string } };
+    const toolId = await insertTool(web.url(SITES.draftable));
+    const { draft } = (await (await create(toolId)).json()) as { draft: { id: string } };
     const edited = '<h2>¿Qué es Escriba Veloz?</h2><p>Texto revisado por Ada.</p><script>alert(1)</script>';
     const response = await callRoute(routes.accept, { body: { content: edited }, params: { id: draft.id }, user: ADMIN });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ postId, path: `/escriba-${sequence}` });
+    expect(await response.json()).toEqual({ toolId, path: `/escriba-${sequence}` });
     const { rows } = await pool.query(
       `SELECT content, article_is_template, spanish_interface, free_plan, price_from_amount, price_from_currency, price_from_period,
               platforms, company, company_country, facts_checked_by, facts_checked_at IS NOT NULL AS checked
        FROM posts WHERE id = $1`,
-      [postId],
+      [toolId],
     );
     expect(rows[0]).toEqual({
       content: '<h2>¿Qué es Escriba Veloz?</h2><p>Texto revisado por Ada.</p>',
@@ -196,8 +196,8 @@ describe('reviewing a draft', () => {
       facts_checked_by: ADMIN.id,
       checked: true,
     });
-    expect(await draftRows(postId)).toEqual([{ status: 'accepted', error: null }]);
-    expect(await auditActions(postId)).toEqual(['draft.create', 'draft.accept']);
+    expect(await draftRows(toolId)).toEqual([{ status: 'accepted', error: null }]);
+    expect(await auditActions(toolId)).toEqual(['draft.create', 'draft.accept']);
     // Reviewed once: a second acceptance finds no draft waiting.
     const again = await callRoute(routes.accept, { body: { content: '<p>Otra vez</p>' }, params: { id: draft.id }, user: ADMIN });
     expect(again.status).toBe(404);
@@ -205,13 +205,13 @@ describe('reviewing a draft', () => {
   });
 
   it('discarding leaves the tool as it was', async () => {
-    const postId = await insertTool(web.url(SITES.draftable));
-    const { draft } = (await (await create(postId)).json()) as { draft: { id: string } };
+    const toolId = await insertTool(web.url(SITES.draftable));
+    const { draft } = (await (await create(toolId)).json()) as { draft: { id: string } };
     expect((await callRoute(routes.discard, { method: 'POST', params: { id: draft.id }, user: ADMIN })).status).toBe(200);
-    const { rows } = await pool.query('SELECT content, facts_checked_by FROM posts WHERE id = $1', [postId]);
+    const { rows } = await pool.query('SELECT content, facts_checked_by FROM posts WHERE id = $1', [toolId]);
     expect(rows[0]).toEqual({ content: '<p>Plantilla breve.</p>', facts_checked_by: null });
-    expect(await draftRows(postId)).toEqual([{ status: 'discarded', error: null }]);
-    expect(await auditActions(postId)).toEqual(['draft.create', 'draft.discard']);
+    expect(await draftRows(toolId)).toEqual([{ status: 'discarded', error: null }]);
+    expect(await auditActions(toolId)).toEqual(['draft.create', 'draft.discard']);
   });
 });
 

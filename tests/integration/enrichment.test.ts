@@ -18,7 +18,7 @@ let site: FakeWebsite;
 let uploads: string;
 let storage: LocalStorage;
 
-interface PostState {
+interface ToolState {
   link_status: string;
   check_failures: number;
   http_status: number | null;
@@ -47,8 +47,8 @@ async function addOwnTools(...urls: string[]): Promise<string[]> {
   return slugs;
 }
 
-async function state(slug: string): Promise<PostState> {
-  const { rows } = await pool.query<PostState>(
+async function state(slug: string): Promise<ToolState> {
+  const { rows } = await pool.query<ToolState>(
     `SELECT link_status, check_failures, http_status, final_url, last_checked_at, image_url, image_source, logo_url, logo_source, enrichment
      FROM posts WHERE slug = $1`,
     [slug],

@@ -16,8 +16,8 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'brujula-duenos-'));
 process.env.DATA_DIR = dataDir;
 process.env.STORAGE_DRIVER = 'local';
 
-const { publishEndpoint, editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
-const { deletePostEndpoint } = await import('../../src/features/dashboard/dashboard.server.ts');
+const { publishEndpoint, editEndpoint, loadToolEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { deleteToolEndpoint } = await import('../../src/features/dashboard/dashboard.server.ts');
 const { removeAvatarEndpoint } = await import('../../src/features/dashboard/avatar.server.ts');
 const { deleteImageEndpoint } = await import('../../src/features/image-generator/images.server.ts');
 const { deleteAccountFiles, deleteAccountRows } = await import('../../src/server/auth/account-deletion.ts');
@@ -122,22 +122,22 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
 type Caller = { id: string; name?: string; role?: 'user' | 'admin' };
 const publish = (user: Caller, body: unknown) => callRoute(publishEndpoint, { path: '/api/posts', body, user });
 async function edit(user: Caller, id: string, changes: Record<string, unknown>) {
-  const loaded = (await (await callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, user, params: { id } })).json()) as { post: Record<string, unknown> };
-  const { post } = loaded;
+  const loaded = (await (await callRoute(loadToolEndpoint, { path: `/api/posts/${id}`, user, params: { id } })).json()) as { post: Record<string, unknown> };
+  const { post: tool } = loaded;
   const body = {
-    title: post.title,
-    description: post.description,
-    categoryIds: post.categoryIds,
-    imageUrl: post.imageUrl,
-    logoUrl: post.logoUrl,
-    content: post.content,
-    version: post.version,
+    title: tool.title,
+    description: tool.description,
+    categoryIds: tool.categoryIds,
+    imageUrl: tool.imageUrl,
+    logoUrl: tool.logoUrl,
+    content: tool.content,
+    version: tool.version,
     ...changes,
   };
   return callRoute(editEndpoint, { method: 'PUT', path: `/api/posts/${id}`, body, user, params: { id } });
 }
-const deleteOwn = (user: Caller, id: string) => callRoute(deletePostEndpoint, { method: 'DELETE', path: `/api/dashboard/posts/${id}`, user, params: { id } });
-const postCount = async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM posts')).rows[0]!.n);
+const deleteOwn = (user: Caller, id: string) => callRoute(deleteToolEndpoint, { method: 'DELETE', path: `/api/dashboard/posts/${id}`, user, params: { id } });
+const toolCount = async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM posts')).rows[0]!.n);
 
 async function expectRefused(response: Response) {
   expect(response.status).toBe(403);
@@ -178,9 +178,9 @@ describe('who may reference a stored file', () => {
     ['an absolute image in the article', (keys: Keys) => ({ content: `<img src="${SITE}/media/bruno/%2E%2E/${keys.upload}">` })],
   ])('refuses %s before writing anything', async (_name, fields) => {
     const { bruno, keys } = await anasFiles();
-    const before = await postCount();
+    const before = await toolCount();
     await expectRefused(await publish(bruno, submission(fields(keys))));
-    expect(await postCount()).toBe(before);
+    expect(await toolCount()).toBe(before);
   });
 
   it.each([

@@ -18,11 +18,11 @@ process.env.SITE_URL = 'http://localhost:4321';
 process.env.SMTP_URL = '';
 process.env.VERCEL_DEPLOY_HOOK_URL = '';
 
-const { withdrawPostEndpoint, askBackPostEndpoint } = await import('../../src/features/dashboard/lifecycle.server.ts');
-const { listMyPosts } = await import('../../src/features/dashboard/queries.server.ts');
+const { withdrawToolEndpoint, askBackToolEndpoint } = await import('../../src/features/dashboard/lifecycle.server.ts');
+const { listMyTools } = await import('../../src/features/dashboard/queries.server.ts');
 const { toolActionEndpoint } = await import('../../src/features/admin/tools.server.ts');
 const { listPendingSubmissions } = await import('../../src/features/moderation/queue.server.ts');
-const { onDemandToolPage } = await import('../../src/features/publish/on-demand.server.ts');
+const { onDemandToolPage } = await import('../../src/features/tool-page/on-demand.server.ts');
 const { ERROR_TABLE } = await import('../../src/lib/error-table.ts');
 const { closeDb } = await import('../../src/server/db/client.ts');
 
@@ -44,7 +44,7 @@ const ana = { id: 'ana', name: 'Ana Autora' };
 const bruno = { id: 'bruno', name: 'Bruno', role: 'user' as const };
 const alba = { id: 'alba', name: 'Alba Admin', role: 'admin' as const };
 
-async function insertPost(slug: string, status: string, userId: string | null = 'ana'): Promise<string> {
+async function insertTool(slug: string, status: string, userId: string | null = 'ana'): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO posts (title, slug, description, status, user_id, published_date) VALUES ($1, $2, 'Una herramienta.', $3, $4, now()) RETURNING id`,
     [`Herramienta ${slug}`, slug, status, userId],
@@ -57,13 +57,13 @@ const auditOf = async (id: string) =>
   (await pool.query('SELECT actor_id, action, before, after FROM audit_log WHERE target_id = $1 ORDER BY created_at, id', [id])).rows;
 
 const withdraw = (user: { id: string; name?: string; role?: 'user' | 'admin' } | null, id: string, headers?: Record<string, string>, body: unknown = {}) =>
-  callRoute(withdrawPostEndpoint, { method: 'POST', path: `/api/dashboard/posts/${id}/withdraw`, params: { id }, user, headers, body });
+  callRoute(withdrawToolEndpoint, { method: 'POST', path: `/api/dashboard/posts/${id}/withdraw`, params: { id }, user, headers, body });
 const askBack = (user: { id: string; name?: string } | null, id: string) =>
-  callRoute(askBackPostEndpoint, { method: 'POST', path: `/api/dashboard/posts/${id}/resubmit`, params: { id }, user, body: {} });
+  callRoute(askBackToolEndpoint, { method: 'POST', path: `/api/dashboard/posts/${id}/resubmit`, params: { id }, user, body: {} });
 
 describe('an author withdraws a published listing and asks it back', () => {
   it('withdraws it: off the site (410 for visitors), audited, active admins told by e-mail', async () => {
-    const id = await insertPost('retirable', 'published');
+    const id = await insertTool('retirable', 'published');
     const response = await withdraw(ana, id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ id, status: 'withdrawn' });
@@ -79,7 +79,7 @@ describe('an author withdraws a published listing and asks it back', () => {
     expect(notice).toContain('http://localhost:4321/admin/pendientes');
     expect(await mailsTo(dataDir, 'pablo@ejemplo.es')).toEqual([]);
 
-    const [listed] = (await listMyPosts('ana')).filter((post) => post.id === id);
+    const [listed] = (await listMyTools('ana')).filter((tool) => tool.id === id);
     expect(listed).toMatchObject({ status: 'withdrawn', reviewNote: null });
 
     const twice = await withdraw(ana, id);
@@ -88,7 +88,7 @@ describe('an author withdraws a published listing and asks it back', () => {
   });
 
   it('asks it back: it waits in Pendientes as a resubmission and admins are told', async () => {
-    const id = await insertPost('de-vuelta', 'published');
+    const id = await insertTool('de-vuelta', 'published');
     expect((await withdraw(ana, id)).status).toBe(200);
     const response = await askBack(ana, id);
     expect(response.status).toBe(200);
@@ -103,7 +103,7 @@ describe('an author withdraws a published listing and asks it back', () => {
   });
 
   it('refuses guests, other sites, other people’s listings and malformed ids, changing nothing', async () => {
-    const id = await insertPost('ajena', 'published');
+    const id = await insertTool('ajena', 'published');
     expect((await withdraw(null, id)).status).toBe(401);
     const crossSite = await withdraw(ana, id, { origin: 'https://malicioso.example' });
     expect(crossSite.status).toBe(403);
@@ -129,11 +129,11 @@ describe('an admin unpublishes a tool', () => {
     callRoute(toolActionEndpoint, { method: 'POST', path: '/api/admin/tools', user, body });
 
   it('withdraws it with the reason: the author gets it by e-mail and reads it on the dashboard', async () => {
-    const id = await insertPost('despublicable', 'published');
+    const id = await insertTool('despublicable', 'published');
     const response = await unpublish(alba, { action: 'unpublish', ids: [id], reason: 'La web lleva un mes caída.' });
     expect(await response.json()).toEqual({ changed: 1 });
     expect(await statusOf(id)).toBe('withdrawn');
-    const [listed] = (await listMyPosts('ana')).filter((post) => post.id === id);
+    const [listed] = (await listMyTools('ana')).filter((tool) => tool.id === id);
     expect(listed).toMatchObject({ status: 'withdrawn', reviewNote: 'La web lleva un mes caída.' });
     const mail = await lastMailTo(dataDir, 'ana@ejemplo.es');
     expect(mail).toContain('Subject: =?UTF-8?');
@@ -146,7 +146,7 @@ describe('an admin unpublishes a tool', () => {
   });
 
   it('needs a reason, and refuses a plain user in Spanish', async () => {
-    const id = await insertPost('sin-motivo', 'published');
+    const id = await insertTool('sin-motivo', 'published');
     const missing = await unpublish(alba, { action: 'unpublish', ids: [id], reason: '  ' });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ fields: { reason: 'Escribe el motivo de la retirada para el autor.' } });

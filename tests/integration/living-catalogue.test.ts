@@ -126,7 +126,7 @@ describe('three filters, three meanings', () => {
         [krea, SESSION(n)],
       );
     }
-    for (let n = 0; n < 4; n++) await callRoute(countClickEndpoint(), { body: { postId: await idOf('ideogram'), sessionId: SESSION(n) } });
+    for (let n = 0; n < 4; n++) await callRoute(countClickEndpoint(), { body: { toolId: await idOf('ideogram'), sessionId: SESSION(n) } });
     await pool.query("INSERT INTO profiles (id, name, email) SELECT 'u' || n, 'Persona ' || n, 'u' || n || '@ejemplo.es' FROM generate_series(1, 3) n");
     await pool.query(`INSERT INTO saved_posts (user_id, post_id) SELECT 'u' || n, p.id FROM generate_series(1, 3) n, posts p WHERE p.slug = 'recraft'`);
     await pool.query("UPDATE posts SET saved_count = 3 WHERE slug = 'recraft'");
@@ -177,25 +177,25 @@ describe("'Visitar' clicks", () => {
       await pool.query('DELETE FROM post_clicks WHERE post_id = $1', [id]);
       await pool.query('UPDATE posts SET clicks = $2 WHERE id = $1', [id, before[0]!.clicks]);
     });
-    const first = await click({ postId: id, sessionId: SESSION(900) });
+    const first = await click({ toolId: id, sessionId: SESSION(900) });
     expect(await first.json()).toEqual({ counted: true, clicks: 1 });
-    const again = await Promise.all(Array.from({ length: 10 }, () => click({ postId: id, sessionId: SESSION(900) })));
+    const again = await Promise.all(Array.from({ length: 10 }, () => click({ toolId: id, sessionId: SESSION(900) })));
     for (const response of again) expect(await response.json()).toEqual({ counted: false, clicks: 1 });
-    expect(await (await click({ postId: id, sessionId: SESSION(901) })).json()).toEqual({ counted: true, clicks: 2 });
+    expect(await (await click({ toolId: id, sessionId: SESSION(901) })).json()).toEqual({ counted: true, clicks: 2 });
     const { rows } = await pool.query<{ views: string; clicks: string }>('SELECT views, clicks FROM posts WHERE id = $1', [id]);
     expect(rows[0]).toEqual({ views: before[0]!.views, clicks: String(Number(before[0]!.clicks) + 2) });
   });
 
   it('refuse other sites, unknown or unpublished tools, bad input and NUL bytes', async () => {
     const id = await idOf('pika');
-    expect((await click({ postId: id, sessionId: SESSION(902) }, { origin: 'https://otro.example' })).status).toBe(403);
-    expect((await click({ postId: '00000000-0000-4000-8000-000000000000', sessionId: SESSION(902) })).status).toBe(404);
-    const pending = await click({ postId: (await createTool(pool, { status: 'pending' })).id, sessionId: SESSION(903) });
+    expect((await click({ toolId: id, sessionId: SESSION(902) }, { origin: 'https://otro.example' })).status).toBe(403);
+    expect((await click({ toolId: '00000000-0000-4000-8000-000000000000', sessionId: SESSION(902) })).status).toBe(404);
+    const pending = await click({ toolId: (await createTool(pool, { status: 'pending' })).id, sessionId: SESSION(903) });
     expect(pending.status).toBe(404);
-    const bad = await click({ postId: 'pika', sessionId: SESSION(902) });
+    const bad = await click({ toolId: 'pika', sessionId: SESSION(902) });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toBe('Identificador de herramienta no válido.');
-    expect((await click({ postId: id, sessionId: 'session_1795300000000_abc\u0000' })).status).toBe(400);
+    expect((await click({ toolId: id, sessionId: 'session_1795300000000_abc\u0000' })).status).toBe(400);
   });
 });
 
@@ -220,8 +220,8 @@ describe('retired tools', () => {
 
 describe('the review of flagged tools', () => {
   const admin = { id: 'admin-1', role: 'admin' as const, name: 'Admin' };
-  const review = (postId: string, action: string, user: typeof admin | { id: string } | null = admin, headers?: Record<string, string>) =>
-    callRoute(linkReviewEndpoint, { body: { action }, params: { id: postId }, user, headers });
+  const review = (toolId: string, action: string, user: typeof admin | { id: string } | null = admin, headers?: Record<string, string>) =>
+    callRoute(linkReviewEndpoint, { body: { action }, params: { id: toolId }, user, headers });
 
   let craiyonUrl = '';
   beforeAll(async () => {

@@ -46,8 +46,8 @@ async function world() {
      RETURNING id, slug`,
     [slug.propia, slug.ajena],
   );
-  const toolId = (name: keyof typeof slug) => tools.find((tool) => tool.slug === slug[name])!.id;
-  return { id, slug, toolId, admin: { id: id.eva, name: 'Eva', role: 'admin' as const } };
+  const toolIdOf = (name: keyof typeof slug) => tools.find((tool) => tool.slug === slug[name])!.id;
+  return { id, slug, toolIdOf, admin: { id: id.eva, name: 'Eva', role: 'admin' as const } };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -58,8 +58,8 @@ const createReview = (who: Who, body: unknown) => callRoute(createReviewEndpoint
 const updateReview = (who: Who, id: string, body: unknown) =>
   callRoute(updateReviewEndpoint, { method: 'PUT', path: `/api/reviews/${id}`, body, user: who, params: { id } });
 
-async function list(postId: string, who: Who = null): Promise<ReviewsPage> {
-  const response = await callRoute(listReviewsEndpoint, { path: `/api/reviews?postId=${postId}`, user: who });
+async function list(toolId: string, who: Who = null): Promise<ReviewsPage> {
+  const response = await callRoute(listReviewsEndpoint, { path: `/api/reviews?toolId=${toolId}`, user: who });
   expect(response.status).toBe(200);
   return (await response.json()) as ReviewsPage;
 }
@@ -85,17 +85,17 @@ const ratingOf = async (slug: string) =>
 
 /** Marta writes a review of Propia and then claims it: the review is hidden. Its id. */
 async function martasEarlyReview(w: World): Promise<string> {
-  const created = await createReview(user(w.id.marta), { postId: w.toolId('propia'), rating: 5, body: 'La mejor, la hice yo.' });
+  const created = await createReview(user(w.id.marta), { toolId: w.toolIdOf('propia'), rating: 5, body: 'La mejor, la hice yo.' });
   expect(created.status).toBe(200);
   const id = ((await created.json()) as { id: string }).id;
-  await makeMaker(w.id.marta, w.toolId('propia'), w.slug.propia);
+  await makeMaker(w.id.marta, w.toolIdOf('propia'), w.slug.propia);
   return id;
 }
 
 /** Marta is Propia's maker and Rita has rated it: Rita's review id. */
 async function ritasReview(w: World): Promise<string> {
-  await makeMaker(w.id.marta, w.toolId('propia'), w.slug.propia);
-  const created = await createReview(user(w.id.rita), { postId: w.toolId('propia'), rating: 3, body: 'Le falta exportar a PDF.' });
+  await makeMaker(w.id.marta, w.toolIdOf('propia'), w.slug.propia);
+  const created = await createReview(user(w.id.rita), { toolId: w.toolIdOf('propia'), rating: 3, body: 'Le falta exportar a PDF.' });
   expect(created.status).toBe(200);
   return ((await created.json()) as { id: string }).id;
 }
@@ -103,15 +103,15 @@ async function ritasReview(w: World): Promise<string> {
 describe('the verified maker and their own tool’s reviews', () => {
   it('hides the review a maker wrote before the claim was verified, audited with the claim', async () => {
     const w = await world();
-    const created = await createReview(user(w.id.marta), { postId: w.toolId('propia'), rating: 5, body: 'La mejor, la hice yo.' });
+    const created = await createReview(user(w.id.marta), { toolId: w.toolIdOf('propia'), rating: 5, body: 'La mejor, la hice yo.' });
     expect(created.status).toBe(200);
     const earlyReview = ((await created.json()) as { id: string }).id;
     expect(await ratingOf(w.slug.propia)).toMatchObject({ rating_count: 1, rating_sum: 5 });
 
-    await makeMaker(w.id.marta, w.toolId('propia'), w.slug.propia);
+    await makeMaker(w.id.marta, w.toolIdOf('propia'), w.slug.propia);
     expect(await ratingOf(w.slug.propia)).toMatchObject({ rating_count: 0, rating_sum: 0 });
-    expect((await list(w.toolId('propia'))).reviews).toEqual([]);
-    const { rows } = await pool.query(`SELECT after FROM audit_log WHERE action = 'claim.verify' AND target_id = $1`, [w.toolId('propia')]);
+    expect((await list(w.toolIdOf('propia'))).reviews).toEqual([]);
+    const { rows } = await pool.query(`SELECT after FROM audit_log WHERE action = 'claim.verify' AND target_id = $1`, [w.toolIdOf('propia')]);
     expect(rows[0].after).toMatchObject({ hiddenReviewId: earlyReview });
   });
 
@@ -120,26 +120,26 @@ describe('the verified maker and their own tool’s reviews', () => {
     const earlyReview = await martasEarlyReview(w);
     const before = await pool.query('SELECT id, rating, body, status FROM reviews ORDER BY id');
     await pool.query(`DELETE FROM reviews WHERE id = $1`, [earlyReview]);
-    await expectError(await createReview(user(w.id.marta), { postId: w.toolId('propia'), rating: 5 }), 403, 'review_own_tool');
+    await expectError(await createReview(user(w.id.marta), { toolId: w.toolIdOf('propia'), rating: 5 }), 403, 'review_own_tool');
     await pool.query(`INSERT INTO reviews (id, post_id, user_id, rating, body, status) VALUES ($1, $2, $3, 5, 'La mejor, la hice yo.', 'hidden')`, [
       earlyReview,
-      w.toolId('propia'),
+      w.toolIdOf('propia'),
       w.id.marta,
     ]);
     await expectError(await updateReview(user(w.id.marta), earlyReview, { rating: 5, body: 'Editada' }), 403, 'review_own_tool');
     expect((await pool.query('SELECT id, rating, body, status FROM reviews ORDER BY id')).rows).toEqual(before.rows);
     expect(await ratingOf(w.slug.propia)).toMatchObject({ rating_count: 0, rating_sum: 0 });
 
-    expect(await list(w.toolId('propia'), user(w.id.marta))).toMatchObject({ isMaker: true, signedIn: true });
-    expect(await list(w.toolId('propia'), user(w.id.rita))).toMatchObject({ isMaker: false });
-    expect(await list(w.toolId('propia'))).toMatchObject({ isMaker: false, signedIn: false });
+    expect(await list(w.toolIdOf('propia'), user(w.id.marta))).toMatchObject({ isMaker: true, signedIn: true });
+    expect(await list(w.toolIdOf('propia'), user(w.id.rita))).toMatchObject({ isMaker: false });
+    expect(await list(w.toolIdOf('propia'))).toMatchObject({ isMaker: false, signedIn: false });
   });
 
   it('still lets the maker rate other tools, and anyone else rate theirs', async () => {
     const w = await world();
     await martasEarlyReview(w);
-    expect((await createReview(user(w.id.marta), { postId: w.toolId('ajena'), rating: 4 })).status).toBe(200);
-    const created = await createReview(user(w.id.rita), { postId: w.toolId('propia'), rating: 3, body: 'Le falta exportar a PDF.' });
+    expect((await createReview(user(w.id.marta), { toolId: w.toolIdOf('ajena'), rating: 4 })).status).toBe(200);
+    const created = await createReview(user(w.id.rita), { toolId: w.toolIdOf('propia'), rating: 3, body: 'Le falta exportar a PDF.' });
     expect(created.status).toBe(200);
     expect(await ratingOf(w.slug.propia)).toMatchObject({ rating_count: 1, rating_sum: 3 });
   });
@@ -169,7 +169,7 @@ describe('«Respuesta del fabricante»', () => {
   it('refuses guests (401), users who are not the tool’s maker (403) and unknown reviews (404), in Spanish, changing nothing', async () => {
     const w = await world();
     const ritas = await ritasReview(w);
-    await makeMaker(w.id.otro, w.toolId('ajena'), w.slug.ajena);
+    await makeMaker(w.id.otro, w.toolIdOf('ajena'), w.slug.ajena);
     await expectError(await reply(null, ritas, { body: 'Hola' }), 401, 'not_signed_in', 'Inicia sesión para responder a las valoraciones.');
     await expectError(await reply(user(w.id.rita), ritas, { body: 'Me respondo' }), 403, 'reply_not_maker');
     await expectError(await reply(user(w.id.lector), ritas, { body: 'Hola' }), 403, 'reply_not_maker');
@@ -204,9 +204,9 @@ describe('«Respuesta del fabricante»', () => {
     await expectError(await reply(user(w.id.marta), ritas, { body: 'Otra vez' }), 409, 'reply_exists');
     expect(await replyRows(ritas)).toEqual([{ id: reply1, review_id: ritas, user_id: w.id.marta, body: `Gracias. ${attack}` }]);
 
-    const guestView = (await list(w.toolId('propia'))).reviews.find((review) => review.id === ritas)!;
+    const guestView = (await list(w.toolIdOf('propia'))).reviews.find((review) => review.id === ritas)!;
     expect(guestView.reply).toMatchObject({ id: reply1, body: `Gracias. ${attack}`, makerName: 'Marta', mine: false });
-    expect((await list(w.toolId('propia'), user(w.id.marta))).reviews[0]!.reply).toMatchObject({ mine: true });
+    expect((await list(w.toolIdOf('propia'), user(w.id.marta))).reviews[0]!.reply).toMatchObject({ mine: true });
   });
 
   it('let only the reply’s maker edit or delete it: another user’s reply id is a 403, a missing one a 404', async () => {
@@ -229,10 +229,10 @@ describe('«Respuesta del fabricante»', () => {
     const reply1 = await martasReply(w, ritas);
     const { admin } = w;
     await setReviewStatus(admin, ritas, 'hidden');
-    expect((await list(w.toolId('propia'))).reviews).toEqual([]);
+    expect((await list(w.toolIdOf('propia'))).reviews).toEqual([]);
     await expectError(await reply(user(w.id.marta), ritas, { body: 'x' }), 404, 'review_not_found');
     await setReviewStatus(admin, ritas, 'published');
-    expect((await list(w.toolId('propia'))).reviews[0]!.reply).toMatchObject({ id: reply1 });
+    expect((await list(w.toolIdOf('propia'))).reviews[0]!.reply).toMatchObject({ id: reply1 });
   });
 
   it('let an admin remove a reply (a plain user cannot), then the maker may reply again and delete it; every step audited', async () => {
@@ -246,7 +246,7 @@ describe('«Respuesta del fabricante»', () => {
     await expectError(await removeAsAdmin(user(w.id.marta)), 403, 'forbidden');
     expect((await removeAsAdmin(admin)).status).toBe(204);
     await expectError(await removeAsAdmin(admin), 404, 'reply_not_found');
-    expect((await list(w.toolId('propia'))).reviews[0]!.reply).toBeNull();
+    expect((await list(w.toolIdOf('propia'))).reviews[0]!.reply).toBeNull();
 
     const again = await reply(user(w.id.marta), ritas, { body: 'Respuesta nueva.' });
     const againId = ((await again.json()) as { id: string }).id;
@@ -274,6 +274,6 @@ describe('«Respuesta del fabricante»', () => {
     expect(data.reviewReplies).toMatchObject([{ id, reviewId: ritas, toolSlug: w.slug.propia, body: 'Gracias por probarla.' }]);
     await deleteAccountRows(pool, w.id.marta);
     expect(await replyRows(ritas)).toEqual([]);
-    expect((await list(w.toolId('propia'))).reviews[0]).toMatchObject({ id: ritas, reply: null });
+    expect((await list(w.toolIdOf('propia'))).reviews[0]).toMatchObject({ id: ritas, reply: null });
   });
 });

@@ -80,10 +80,10 @@ describe('migrations', () => {
 
   it('adds category names to the search document when a post is linked to a category', async () => {
     const category = await pool.query<{ id: string }>("INSERT INTO categories (name, slug) VALUES ('Fotografía', 'fotografia') RETURNING id");
-    const post = await pool.query<{ id: string }>(
+    const tool = await pool.query<{ id: string }>(
       "INSERT INTO posts (title, slug, description, status) VALUES ('Lumen', 'lumen', 'Retoques rápidos.', 'published') RETURNING id",
     );
-    await pool.query('INSERT INTO post_categories (post_id, category_id) VALUES ($1, $2)', [post.rows[0]!.id, category.rows[0]!.id]);
+    await pool.query('INSERT INTO post_categories (post_id, category_id) VALUES ($1, $2)', [tool.rows[0]!.id, category.rows[0]!.id]);
     const { rows } = await pool.query("SELECT slug FROM posts WHERE search_vector @@ plainto_tsquery('public.es_unaccent', 'fotografia')");
     expect(rows).toEqual([{ slug: 'lumen' }]);
   });

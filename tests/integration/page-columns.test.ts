@@ -18,7 +18,7 @@ const CHANGED_ELSEWHERE: Record<string, string> = {
 };
 
 /** The posts columns the tool page's query reads, from the query's own selection (Drizzle columns and raw SQL). */
-function toolPagePostColumns(): Set<string> {
+function toolPageToolColumns(): Set<string> {
   const dialect = new PgDialect();
   const names = new Set<string>();
   for (const value of Object.values(toolPageColumns)) {
@@ -45,7 +45,7 @@ async function triggerColumns(trigger: string): Promise<string[]> {
 
 describe('the columns that change a published page', () => {
   it('include every posts column the tool page selects', async () => {
-    const shown = toolPagePostColumns();
+    const shown = toolPageToolColumns();
     // The walk must see the facts box's raw SQL and the card's columns, or it proves nothing.
     expect(shown).toContain('spanish_interface');
     expect(shown).toContain('title');

@@ -26,7 +26,7 @@ process.env.SMTP_URL = '';
 process.env.STORAGE_DRIVER = 'local';
 process.env.VERCEL_DEPLOY_HOOK_URL = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/v1/integrations/deploy/prueba`;
 
-const { publishEndpoint, editEndpoint, loadPostEndpoint, duplicatesEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { publishEndpoint, editEndpoint, loadToolEndpoint, duplicatesEndpoint } = await import('../../src/features/publish/publish.server.ts');
 const { approveEndpoint, rejectEndpoint } = await import('../../src/features/moderation/moderation.server.ts');
 const { listPendingSubmissions } = await import('../../src/features/moderation/queue.server.ts');
 const { closeDb } = await import('../../src/server/db/client.ts');
@@ -59,7 +59,7 @@ const ana = { id: 'ana', name: 'Ana Autora' };
 const bruno = { id: 'bruno', name: 'Bruno' };
 const admin = { id: 'admin', name: 'Alba Admin', role: 'admin' as const };
 
-const validPost = (overrides: Record<string, unknown> = {}) => ({
+const validTool = (overrides: Record<string, unknown> = {}) => ({
   title: 'Mi Herramienta Genial',
   description: 'Una herramienta que resume documentos largos en segundos y responde preguntas sobre ellos con citas.',
   url: 'https://app.genial.es/inicio',
@@ -72,7 +72,7 @@ const validPost = (overrides: Record<string, unknown> = {}) => ({
 
 type Caller = { id: string; name?: string; role?: 'user' | 'admin' } | null;
 const publish = (user: Caller, body: unknown, headers?: Record<string, string>) => callRoute(publishEndpoint, { path: '/api/posts', body, user, headers });
-const load = (user: Caller, id: string) => callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, user, params: { id } });
+const load = (user: Caller, id: string) => callRoute(loadToolEndpoint, { path: `/api/posts/${id}`, user, params: { id } });
 const edit = (user: Caller, id: string, body: unknown) => callRoute(editEndpoint, { method: 'PUT', path: `/api/posts/${id}`, body, user, params: { id } });
 const approve = (user: Caller, id: string) => callRoute(approveEndpoint, { method: 'POST', path: `/api/posts/${id}/approve`, body: {}, user, params: { id } });
 const reject = (user: Caller, id: string, reason: unknown) =>
@@ -101,14 +101,14 @@ const FORM_FIELDS = [
   'useCases',
   'version',
 ];
-const formOf = (post: Record<string, unknown>) => Object.fromEntries(FORM_FIELDS.map((field) => [field, post[field]]));
+const formOf = (tool: Record<string, unknown>) => Object.fromEntries(FORM_FIELDS.map((field) => [field, tool[field]]));
 
 describe('publishing', () => {
   it('refuses a guest with SPEC’s message and a cross-site request', async () => {
-    const guest = await publish(null, validPost());
+    const guest = await publish(null, validTool());
     expect(guest.status).toBe(401);
     expect(await guest.json()).toMatchObject({ error: 'Necesitas iniciar sesión para publicar.', code: 'not_signed_in' });
-    expect((await publish(ana, validPost(), { origin: 'https://evil.test' })).status).toBe(403);
+    expect((await publish(ana, validTool(), { origin: 'https://evil.test' })).status).toBe(403);
   });
 
   it('reports SPEC’s three messages in order: title, description, category', async () => {
@@ -122,21 +122,21 @@ describe('publishing', () => {
     });
     expect((await answer({ title: 'T', description: ' ', categoryIds: [] })).error).toBe('La descripción es obligatoria');
     expect((await answer({ title: 'T', description: 'D', categoryIds: [] })).error).toBe('Debes seleccionar al menos una categoría');
-    expect((await answer(validPost({ url: 'javascript:alert(1)' }))).fields.url).toMatch(/https:\/\//);
-    expect((await answer(validPost({ title: 'x'.repeat(151) }))).fields.title).toMatch(/150/);
+    expect((await answer(validTool({ url: 'javascript:alert(1)' }))).fields.url).toMatch(/https:\/\//);
+    expect((await answer(validTool({ title: 'x'.repeat(151) }))).fields.title).toMatch(/150/);
   });
 
   it('never publishes as someone else: unknown fields are refused and the author is the session’s user', async () => {
-    const spoof = await publish(ana, validPost({ userId: 'bruno', status: 'published', isFeatured: true }));
+    const spoof = await publish(ana, validTool({ userId: 'bruno', status: 'published', isFeatured: true }));
     expect(spoof.status).toBe(400);
-    const saved = (await (await publish(ana, validPost({ title: 'Autoría real' }))).json()) as { id: string };
+    const saved = (await (await publish(ana, validTool({ title: 'Autoría real' }))).json()) as { id: string };
     expect(await row(saved.id)).toMatchObject({ user_id: 'ana', status: 'pending', is_featured: false });
   });
 
   it('refuses a category that does not exist or is inactive, saving nothing', async () => {
     const before = (await pool.query('SELECT count(*)::int AS n FROM posts')).rows[0].n;
     for (const ids of [[category('inactiva')], ['00000000-0000-4000-8000-000000000000']]) {
-      const response = await publish(ana, validPost({ categoryIds: ids }));
+      const response = await publish(ana, validTool({ categoryIds: ids }));
       expect(response.status).toBe(400);
       expect((await response.json()).code).toBe('category_missing');
     }
@@ -149,7 +149,7 @@ describe('publishing', () => {
     const suffix = randomUUID().slice(0, 8);
     const title = `Mi Herramienta Genial ${suffix}`;
     const slug = `mi-herramienta-genial-${suffix}`;
-    const response = await publish(ana, validPost({ title }));
+    const response = await publish(ana, validTool({ title }));
     expect(response.status).toBe(200);
     const saved = (await response.json()) as { id: string; slug: string; status: string; categoryCount: number; path: string };
     expect(saved).toMatchObject({ slug, status: 'pending', categoryCount: 2, path: `/${slug}` });
@@ -177,33 +177,33 @@ describe('publishing', () => {
     expect(await contentVersion()).toBe(version);
     expect(stored.page_changed_at).toBeNull();
 
-    const second = (await (await publish(bruno, validPost({ title }))).json()) as { slug: string };
+    const second = (await (await publish(bruno, validTool({ title }))).json()) as { slug: string };
     expect(second.slug).toBe(`${slug}-2`);
-    const accents = (await (await publish(ana, validPost({ title: 'Diseño Gráfico Ágil' }))).json()) as { slug: string };
+    const accents = (await (await publish(ana, validTool({ title: 'Diseño Gráfico Ágil' }))).json()) as { slug: string };
     expect(accents.slug).toBe('diseo-grfico-gil');
-    const reserved = (await (await publish(ana, validPost({ title: 'Buscar' }))).json()) as { slug: string };
+    const reserved = (await (await publish(ana, validTool({ title: 'Buscar' }))).json()) as { slug: string };
     expect(reserved.slug).toBe('buscar-2');
-    const empty = (await (await publish(ana, validPost({ title: '日本語' }))).json()) as { slug: string };
+    const empty = (await (await publish(ana, validTool({ title: '日本語' }))).json()) as { slug: string };
     expect(empty.slug).toBe('herramienta');
   });
 
   it('stores the use cases the author chose, or derives them when none was chosen; an admin edits them, audited', async () => {
-    const chosen = (await (await publish(ana, validPost({ title: 'Con usos', useCases: ['resumir-textos', 'chatear-con-pdf', 'resumir-textos'] }))).json()) as {
+    const chosen = (await (await publish(ana, validTool({ title: 'Con usos', useCases: ['resumir-textos', 'chatear-con-pdf', 'resumir-textos'] }))).json()) as {
       id: string;
     };
     expect((await row(chosen.id)).use_cases).toEqual(['resumir-textos', 'chatear-con-pdf']);
     // Derived by the seed's rule: every tool of the Escritura category serves «Escribir textos».
-    const derived = (await (await publish(ana, validPost({ title: 'Sin usos' }))).json()) as { id: string };
+    const derived = (await (await publish(ana, validTool({ title: 'Sin usos' }))).json()) as { id: string };
     expect((await row(derived.id)).use_cases).toContain('escribir-textos');
-    const invalid = await publish(ana, validPost({ title: 'Usos raros', useCases: ['no-existe'] }));
+    const invalid = await publish(ana, validTool({ title: 'Usos raros', useCases: ['no-existe'] }));
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { fields: Record<string, string> }).fields['useCases.0']).toBe(
       'Algún uso elegido no es válido. Recarga la página y elige otro.',
     );
 
-    const post = await editable(admin, chosen.id);
-    expect(post.useCases).toEqual(['resumir-textos', 'chatear-con-pdf']);
-    expect((await edit(admin, chosen.id, { ...formOf(post), useCases: ['traducir'] })).status).toBe(200);
+    const tool = await editable(admin, chosen.id);
+    expect(tool.useCases).toEqual(['resumir-textos', 'chatear-con-pdf']);
+    expect((await edit(admin, chosen.id, { ...formOf(tool), useCases: ['traducir'] })).status).toBe(200);
     expect((await row(chosen.id)).use_cases).toEqual(['traducir']);
     const { rows: audit } = await pool.query("SELECT before, after FROM audit_log WHERE target_id = $1 AND action = 'post.edit' ORDER BY id", [chosen.id]);
     expect(audit.at(-1)).toMatchObject({ before: { useCases: ['resumir-textos', 'chatear-con-pdf'] }, after: { useCases: ['traducir'] } });
@@ -211,7 +211,7 @@ describe('publishing', () => {
 
   it('stores no script, event handler or javascript: URL for any payload of the XSS cheat sheet', async () => {
     const content = XSS_CHEAT_SHEET.map((payload, index) => `<p>Caso ${index}</p>${payload}`).join('\n');
-    const response = await publish(ana, validPost({ title: '<script>alert(1)</script> Título', content, author: '<img src=x onerror=alert(1)>' }));
+    const response = await publish(ana, validTool({ title: '<script>alert(1)</script> Título', content, author: '<img src=x onerror=alert(1)>' }));
     expect(response.status).toBe(200);
     const stored = await row(((await response.json()) as { id: string }).id);
     expect(unsafeParts(stored.content)).toEqual([]);
@@ -222,15 +222,15 @@ describe('publishing', () => {
 
   it('limits publishing per user (10 an hour) with a Retry-After', async () => {
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await publish(bruno, validPost({ title: `Ráfaga ${i}` })));
+    for (let i = 0; i < 11; i++) answers.push(await publish(bruno, validTool({ title: `Ráfaga ${i}` })));
     expect(answers.slice(0, 10).every((response) => response.status === 200)).toBe(true);
     expect(answers[10]!.status).toBe(429);
     expect(answers[10]!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('refuses NUL bytes and a body over the limit', async () => {
-    expect((await publish(ana, validPost({ title: 'a\u0000b' }))).status).toBe(400);
-    expect((await publish(ana, validPost({ content: 'x'.repeat(1_000_000) }))).status).toBe(413);
+    expect((await publish(ana, validTool({ title: 'a\u0000b' }))).status).toBe(400);
+    expect((await publish(ana, validTool({ content: 'x'.repeat(1_000_000) }))).status).toBe(413);
   });
 
   it('finds published tools of the same registrable domain; another user’s pending one is only said to exist', async () => {
@@ -249,7 +249,7 @@ describe('publishing', () => {
     // titles or addresses.
     const domain = `genial-${randomUUID().slice(0, 8)}.es`;
     const submitted = async (user: Caller) => {
-      const response = await publish(user, validPost({ url: `https://app.${domain}/inicio` }));
+      const response = await publish(user, validTool({ url: `https://app.${domain}/inicio` }));
       expect(response.status).toBe(200);
       return ((await response.json()) as { id: string }).id;
     };
@@ -271,7 +271,7 @@ describe('publishing', () => {
 
 describe('editing', () => {
   it('lets nobody but the author or an admin read a pending post, and nobody read it by a bad id', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Privada' }))).json()) as { id: string }).id;
+    const id = ((await (await publish(ana, validTool({ title: 'Privada' }))).json()) as { id: string }).id;
     expect((await load(bruno, id)).status).toBe(404);
     expect((await load(null, id)).status).toBe(401);
     expect((await load(ana, id)).status).toBe(200);
@@ -280,13 +280,13 @@ describe('editing', () => {
   });
 
   it('lets the author edit their own pending or rejected submission, which goes back to review, but not flags or status', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Borrador' }))).json()) as { id: string }).id;
+    const id = ((await (await publish(ana, validTool({ title: 'Borrador' }))).json()) as { id: string }).id;
     await pool.query(`UPDATE posts SET status = 'rejected', review_note = 'Falta la URL' WHERE id = $1`, [id]);
-    const post = await editable(ana, id);
-    expect((await edit(bruno, id, { ...formOf(post), title: 'Robada' })).status).toBe(404);
-    expect((await edit(ana, id, { ...formOf(post), isFeatured: true })).status).toBe(403);
-    expect((await edit(ana, id, { ...formOf(post), status: 'published' })).status).toBe(403);
-    const saved = await edit(ana, id, { ...formOf(post), title: 'Borrador corregido' });
+    const tool = await editable(ana, id);
+    expect((await edit(bruno, id, { ...formOf(tool), title: 'Robada' })).status).toBe(404);
+    expect((await edit(ana, id, { ...formOf(tool), isFeatured: true })).status).toBe(403);
+    expect((await edit(ana, id, { ...formOf(tool), status: 'published' })).status).toBe(403);
+    const saved = await edit(ana, id, { ...formOf(tool), title: 'Borrador corregido' });
     expect(saved.status).toBe(200);
     expect(await saved.json()).toMatchObject({ status: 'pending', slug: 'borrador-corregido' });
     expect(await row(id)).toMatchObject({ title: 'Borrador corregido', status: 'pending', review_note: null, is_featured: false });
@@ -297,48 +297,48 @@ describe('editing', () => {
   });
 
   it('refuses a save made over a newer version', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Concurrencia' }))).json()) as { id: string }).id;
-    const post = await editable(admin, id);
-    expect((await edit(admin, id, { ...formOf(post), title: 'Primera' })).status).toBe(200);
-    const stale = await edit(admin, id, { ...formOf(post), title: 'Segunda' });
+    const id = ((await (await publish(ana, validTool({ title: 'Concurrencia' }))).json()) as { id: string }).id;
+    const tool = await editable(admin, id);
+    expect((await edit(admin, id, { ...formOf(tool), title: 'Primera' })).status).toBe(200);
+    const stale = await edit(admin, id, { ...formOf(tool), title: 'Segunda' });
     expect(stale.status).toBe(409);
     expect((await stale.json()).code).toBe('edit_conflict');
   });
 
   it('lets an admin change flags, status and slug: the old address 301s to the new one, with an audit entry', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Renombrable' }))).json()) as { id: string }).id;
-    let post = await editable(admin, id);
-    const published = await edit(admin, id, { ...formOf(post), status: 'published', isFeatured: true, isPopular: true });
+    const id = ((await (await publish(ana, validTool({ title: 'Renombrable' }))).json()) as { id: string }).id;
+    let tool = await editable(admin, id);
+    const published = await edit(admin, id, { ...formOf(tool), status: 'published', isFeatured: true, isPopular: true });
     expect(published.status).toBe(200);
     expect(await row(id)).toMatchObject({ status: 'published', is_featured: true, is_popular: true, reviewed_by: 'admin' });
     expect((await row(id)).published_date).toBeInstanceOf(Date);
 
     // Changing only the categories of a published tool changes its page too.
     const stamped = (await row(id)).page_changed_at as Date;
-    post = await editable(admin, id);
-    await edit(admin, id, { ...formOf(post), categoryIds: [category('escritura')], status: 'published' });
+    tool = await editable(admin, id);
+    await edit(admin, id, { ...formOf(tool), categoryIds: [category('escritura')], status: 'published' });
     expect(((await row(id)).page_changed_at as Date).getTime()).toBeGreaterThan(stamped.getTime());
 
-    post = await editable(admin, id);
-    const renamed = await edit(admin, id, { ...formOf(post), slug: 'nuevo-nombre', status: 'published' });
+    tool = await editable(admin, id);
+    const renamed = await edit(admin, id, { ...formOf(tool), slug: 'nuevo-nombre', status: 'published' });
     expect(await renamed.json()).toMatchObject({ slug: 'nuevo-nombre', path: '/nuevo-nombre' });
     const { rows: redirects } = await pool.query('SELECT from_path, to_path, status_code FROM redirects WHERE from_path = $1', ['/renombrable']);
     expect(redirects).toEqual([{ from_path: '/renombrable', to_path: '/nuevo-nombre', status_code: 301 }]);
 
     // A second rename keeps a single hop from every old address; going back removes the loop.
-    post = await editable(admin, id);
-    await edit(admin, id, { ...formOf(post), slug: 'tercer-nombre', status: 'published' });
+    tool = await editable(admin, id);
+    await edit(admin, id, { ...formOf(tool), slug: 'tercer-nombre', status: 'published' });
     const { rows: chain } = await pool.query('SELECT from_path, to_path FROM redirects WHERE to_path LIKE $1 ORDER BY from_path', ['/tercer-nombre']);
     expect(chain).toEqual([
       { from_path: '/nuevo-nombre', to_path: '/tercer-nombre' },
       { from_path: '/renombrable', to_path: '/tercer-nombre' },
     ]);
-    post = await editable(admin, id);
-    expect((await edit(admin, id, { ...formOf(post), slug: 'renombrable', status: 'published' })).status).toBe(200);
+    tool = await editable(admin, id);
+    expect((await edit(admin, id, { ...formOf(tool), slug: 'renombrable', status: 'published' })).status).toBe(200);
     expect((await pool.query(`SELECT 1 FROM redirects WHERE from_path = '/renombrable'`)).rowCount).toBe(0);
 
-    post = await editable(admin, id);
-    const taken = await edit(admin, id, { ...formOf(post), slug: 'redacta', status: 'published' });
+    tool = await editable(admin, id);
+    const taken = await edit(admin, id, { ...formOf(tool), slug: 'redacta', status: 'published' });
     expect(taken.status).toBe(409);
 
     const { rows: audit } = await pool.query(`SELECT actor_id, action, summary, before, after FROM audit_log WHERE target_id = $1 ORDER BY id`, [id]);
@@ -352,7 +352,7 @@ describe('editing', () => {
   });
 
   it('requires a note to reject from the editor', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Sin nota' }))).json()) as { id: string }).id;
+    const id = ((await (await publish(ana, validTool({ title: 'Sin nota' }))).json()) as { id: string }).id;
     const response = await edit(admin, id, { ...formOf(await editable(admin, id)), status: 'rejected', reviewNote: '' });
     expect(response.status).toBe(400);
     expect((await response.json()).fields.reviewNote).toBe('Escribe el motivo del rechazo para el autor.');
@@ -362,8 +362,8 @@ describe('editing', () => {
 describe('moderation', () => {
   it('lets only admins approve or reject, and lists the queue only for them', async () => {
     // Two submissions for one domain: the queue warns of the possible duplicate.
-    expect((await publish(bruno, validPost({ title: 'Posible duplicado' }))).status).toBe(200);
-    const id = ((await (await publish(ana, validPost({ title: 'En cola' }))).json()) as { id: string }).id;
+    expect((await publish(bruno, validTool({ title: 'Posible duplicado' }))).status).toBe(200);
+    const id = ((await (await publish(ana, validTool({ title: 'En cola' }))).json()) as { id: string }).id;
     expect((await approve(ana, id)).status).toBe(403);
     expect((await approve(null, id)).status).toBe(401);
     expect((await reject(bruno, id, 'No')).status).toBe(403);
@@ -377,7 +377,7 @@ describe('moderation', () => {
   });
 
   it('approves: published at once, audited, the author e-mailed with the link, the content version moved and the deploy hook called', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Aprobada' }))).json()) as { id: string }).id;
+    const id = ((await (await publish(ana, validTool({ title: 'Aprobada' }))).json()) as { id: string }).id;
     const version = await contentVersion();
     hookCalls.length = 0;
     const response = await approve(admin, id);
@@ -399,7 +399,7 @@ describe('moderation', () => {
   });
 
   it('rejects with the reason the author reads by e-mail; no rebuild, no hook', async () => {
-    const id = ((await (await publish(ana, validPost({ title: 'Rechazada' }))).json()) as { id: string }).id;
+    const id = ((await (await publish(ana, validTool({ title: 'Rechazada' }))).json()) as { id: string }).id;
     expect((await reject(admin, id, '   ')).status).toBe(400);
     const version = await contentVersion();
     hookCalls.length = 0;

@@ -50,8 +50,8 @@ async function world() {
      RETURNING id, slug`,
     [slug.publicada, slug.otra, slug.pendiente],
   );
-  const toolId = (name: (typeof TOOLS)[number]) => tools.find((tool) => tool.slug === slug[name])!.id;
-  return { id, slug, toolId, admin: { id: id.eva, name: 'Eva', role: 'admin' as const } };
+  const toolIdOf = (name: (typeof TOOLS)[number]) => tools.find((tool) => tool.slug === slug[name])!.id;
+  return { id, slug, toolIdOf, admin: { id: id.eva, name: 'Eva', role: 'admin' as const } };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -67,8 +67,8 @@ const helpful = (who: Who, id: string) => callRoute(helpfulEndpoint, { method: '
 const report = (who: Who, id: string) =>
   callRoute(reportEndpoint, { method: 'POST', path: `/api/reviews/${id}/denuncia`, body: {}, user: who, params: { id } });
 
-async function list(postId: string, who: Who = null, orden = 'recientes'): Promise<ReviewsPage> {
-  const response = await callRoute(listReviewsEndpoint, { path: `/api/reviews?postId=${postId}&orden=${orden}`, user: who });
+async function list(toolId: string, who: Who = null, orden = 'recientes'): Promise<ReviewsPage> {
+  const response = await callRoute(listReviewsEndpoint, { path: `/api/reviews?toolId=${toolId}&orden=${orden}`, user: who });
   expect(response.status).toBe(200);
   return (await response.json()) as ReviewsPage;
 }
@@ -93,7 +93,7 @@ async function expectError(response: Response, status: number, code: string, mes
 /** Ana's four stars for Publicada, with a title, a body and what she likes. */
 const rateAsAna = (w: World) =>
   create(user(w.id.ana), {
-    postId: w.toolId('publicada'),
+    toolId: w.toolIdOf('publicada'),
     rating: 4,
     title: 'Muy útil',
     body: 'La uso a diario.',
@@ -106,8 +106,8 @@ async function threeRatings(w: World): Promise<string> {
   const response = await rateAsAna(w);
   expect(response.status).toBe(200);
   // Stars alone are a rating too.
-  expect((await create(user(w.id.bruno), { postId: w.toolId('publicada'), rating: 2 })).status).toBe(200);
-  expect((await create(user(w.id.carla), { postId: w.toolId('publicada'), rating: 5 })).status).toBe(200);
+  expect((await create(user(w.id.bruno), { toolId: w.toolIdOf('publicada'), rating: 2 })).status).toBe(200);
+  expect((await create(user(w.id.carla), { toolId: w.toolIdOf('publicada'), rating: 5 })).status).toBe(200);
   return ((await response.json()) as { id: string }).id;
 }
 
@@ -129,9 +129,9 @@ describe('reviews', () => {
     expect(after.page_changed_at!.getTime()).toBeGreaterThan(before.page_changed_at?.getTime() ?? 0);
 
     // Stars alone are a rating too.
-    expect((await create(user(w.id.bruno), { postId: w.toolId('publicada'), rating: 2 })).status).toBe(200);
-    expect((await create(user(w.id.carla), { postId: w.toolId('publicada'), rating: 5 })).status).toBe(200);
-    const page = await list(w.toolId('publicada'));
+    expect((await create(user(w.id.bruno), { toolId: w.toolIdOf('publicada'), rating: 2 })).status).toBe(200);
+    expect((await create(user(w.id.carla), { toolId: w.toolIdOf('publicada'), rating: 5 })).status).toBe(200);
+    const page = await list(w.toolIdOf('publicada'));
     expect(page.summary).toEqual({ ratingCount: 3, ratingSum: 11, distribution: [1, 1, 0, 1, 0] });
     expect(page.reviews.map((review) => review.rating)).toEqual([5, 2, 4]);
     expect(page.reviews[2]).toMatchObject({ title: 'Muy útil', body: 'La uso a diario.', pros: 'Rápida', authorName: 'Ana', mine: false });
@@ -142,9 +142,9 @@ describe('reviews', () => {
   it('keep one review per account and tool, also under concurrent requests, with the Spanish 409', async () => {
     const w = await world();
     await threeRatings(w);
-    const second = await create(user(w.id.ana), { postId: w.toolId('publicada'), rating: 1 });
+    const second = await create(user(w.id.ana), { toolId: w.toolIdOf('publicada'), rating: 1 });
     await expectError(second, 409, 'review_exists', 'Ya has valorado esta herramienta. Puedes editar tu valoración.');
-    const burst = await Promise.all(Array.from({ length: 10 }, () => create(user(w.id.dani), { postId: w.toolId('otra'), rating: 3 })));
+    const burst = await Promise.all(Array.from({ length: 10 }, () => create(user(w.id.dani), { toolId: w.toolIdOf('otra'), rating: 3 })));
     expect(burst.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
     expect(await totals(w.slug.otra)).toMatchObject({ rating_count: 1, rating_sum: 3 });
   });
@@ -152,46 +152,46 @@ describe('reviews', () => {
   it('refuse ratings 0, 6 and 3.5, over-long texts and unknown or unpublished tools, changing nothing', async () => {
     const w = await world();
     const eva = user(w.id.eva);
-    const otra = w.toolId('otra');
+    const otra = w.toolIdOf('otra');
     const before = await reviewCount();
     for (const rating of [0, 6, 3.5, 'cinco', null]) {
-      await expectError(await create(eva, { postId: otra, rating }), 400, 'invalid_input', 'Elige de 1 a 5 estrellas.');
+      await expectError(await create(eva, { toolId: otra, rating }), 400, 'invalid_input', 'Elige de 1 a 5 estrellas.');
     }
-    const long = await create(eva, { postId: otra, rating: 3, title: 'x'.repeat(121) });
+    const long = await create(eva, { toolId: otra, rating: 3, title: 'x'.repeat(121) });
     await expectError(long, 400, 'invalid_input', 'El título no puede superar 120 caracteres.');
     await expectError(
-      await create(eva, { postId: otra, rating: 3, body: 'x'.repeat(4001) }),
+      await create(eva, { toolId: otra, rating: 3, body: 'x'.repeat(4001) }),
       400,
       'invalid_input',
       'La reseña no puede superar 4000 caracteres.',
     );
     await expectError(
-      await create(eva, { postId: otra, rating: 3, pros: 'x'.repeat(1001) }),
+      await create(eva, { toolId: otra, rating: 3, pros: 'x'.repeat(1001) }),
       400,
       'invalid_input',
       'Lo mejor no puede superar 1000 caracteres.',
     );
     await expectError(
-      await create(eva, { postId: otra, rating: 3, cons: 'x'.repeat(1001) }),
+      await create(eva, { toolId: otra, rating: 3, cons: 'x'.repeat(1001) }),
       400,
       'invalid_input',
       'Lo peor no puede superar 1000 caracteres.',
     );
-    await expectError(await create(eva, { postId: otra, rating: 3, body: 'nulo\u0000' }), 400, 'invalid_text');
-    await expectError(await create(eva, { postId: w.toolId('pendiente'), rating: 3 }), 404, 'tool_not_found');
-    await expectError(await create(eva, { postId: MISSING_ID, rating: 3 }), 404, 'tool_not_found');
+    await expectError(await create(eva, { toolId: otra, rating: 3, body: 'nulo\u0000' }), 400, 'invalid_text');
+    await expectError(await create(eva, { toolId: w.toolIdOf('pendiente'), rating: 3 }), 404, 'tool_not_found');
+    await expectError(await create(eva, { toolId: MISSING_ID, rating: 3 }), 404, 'tool_not_found');
     expect(await reviewCount()).toBe(before);
   });
 
   it('refuse guests (401), unverified accounts (403), other sites and 20 MB bodies (413), changing nothing', async () => {
     const w = await world();
     const anaReview = await threeRatings(w);
-    const otra = w.toolId('otra');
+    const otra = w.toolIdOf('otra');
     const before = await reviewCount();
-    await expectError(await create(null, { postId: otra, rating: 5 }), 401, 'not_signed_in', 'Inicia sesión para valorar herramientas.');
-    await expectError(await create(user(w.id.sinverificar), { postId: otra, rating: 5 }), 403, 'email_not_verified');
-    await expectError(await create(user(w.id.eva), { postId: otra, rating: 5 }, { headers: { origin: 'https://otro-sitio.example' } }), 403, 'cross_site');
-    const huge = JSON.stringify({ postId: otra, rating: 5, body: 'x'.repeat(20 * 1024 * 1024) });
+    await expectError(await create(null, { toolId: otra, rating: 5 }), 401, 'not_signed_in', 'Inicia sesión para valorar herramientas.');
+    await expectError(await create(user(w.id.sinverificar), { toolId: otra, rating: 5 }), 403, 'email_not_verified');
+    await expectError(await create(user(w.id.eva), { toolId: otra, rating: 5 }, { headers: { origin: 'https://otro-sitio.example' } }), 403, 'cross_site');
+    const huge = JSON.stringify({ toolId: otra, rating: 5, body: 'x'.repeat(20 * 1024 * 1024) });
     const tooLarge = await callRoute(createReviewEndpoint, {
       method: 'POST',
       path: '/api/reviews',
@@ -210,7 +210,7 @@ describe('reviews', () => {
     const w = await world();
     const attack = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const response = await create(user(w.id.eva), {
-      postId: w.toolId('otra'),
+      toolId: w.toolIdOf('otra'),
       rating: 1,
       title: attack,
       body: `${attack}\n\n\n\nfin`,
@@ -220,7 +220,7 @@ describe('reviews', () => {
     expect(response.status).toBe(200);
     const { rows } = await pool.query('SELECT title, body, pros, cons FROM reviews WHERE user_id = $1', [w.id.eva]);
     expect(rows[0]).toEqual({ title: attack, body: `${attack}\n\nfin`, pros: attack, cons: attack });
-    const listed = await callRoute(listReviewsEndpoint, { path: `/api/reviews?postId=${w.toolId('otra')}` });
+    const listed = await callRoute(listReviewsEndpoint, { path: `/api/reviews?toolId=${w.toolIdOf('otra')}` });
     expect(listed.headers.get('content-type')).toContain('application/json');
     expect((await listed.json()).reviews.find((review: { title: string }) => review.title === attack)).toBeTruthy();
   });
@@ -237,7 +237,7 @@ describe('reviews', () => {
 
     expect((await update(ana, anaReview, { rating: 5, title: 'Mejor aún', body: 'Editada.' })).status).toBe(200);
     expect(await totals(w.slug.publicada)).toMatchObject({ rating_count: 3, rating_sum: 12 });
-    const own = (await list(w.toolId('publicada'), ana)).own!;
+    const own = (await list(w.toolIdOf('publicada'), ana)).own!;
     expect(own).toMatchObject({ id: anaReview, rating: 5, title: 'Mejor aún', body: 'Editada.', pros: '', mine: true });
   });
 
@@ -249,7 +249,7 @@ describe('reviews', () => {
     expect(await (await helpful(user(w.id.bruno), anaReview)).json()).toEqual({ helpfulCount: 1 });
     expect(await (await helpful(user(w.id.carla), anaReview)).json()).toEqual({ helpfulCount: 2 });
     await expectError(await helpful(user(w.id.bruno), MISSING_ID), 404, 'review_not_found');
-    const useful = await list(w.toolId('publicada'), user(w.id.bruno), 'utiles');
+    const useful = await list(w.toolIdOf('publicada'), user(w.id.bruno), 'utiles');
     expect(useful.reviews[0]).toMatchObject({ id: anaReview, helpfulCount: 2, votedHelpful: true });
     // Votes change no page: the content version stays.
     const version = async () => (await pool.query<{ last_value: string }>('SELECT last_value FROM content_version_seq')).rows[0]!.last_value;
@@ -281,9 +281,9 @@ describe('reviews', () => {
     await expectError(await status(user(w.id.bruno), 'hidden'), 403, 'forbidden');
     expect((await status(admin, 'hidden')).status).toBe(204);
     expect(await totals(w.slug.publicada)).toMatchObject({ rating_count: 2, rating_sum: 7 });
-    expect((await list(w.toolId('publicada'))).reviews.map((review) => review.id)).not.toContain(anaReview);
+    expect((await list(w.toolIdOf('publicada'))).reviews.map((review) => review.id)).not.toContain(anaReview);
     // The author still sees (and may edit) a hidden review; others cannot vote on it.
-    expect((await list(w.toolId('publicada'), user(w.id.ana))).own?.id).toBe(anaReview);
+    expect((await list(w.toolIdOf('publicada'), user(w.id.ana))).own?.id).toBe(anaReview);
     await expectError(await helpful(user(w.id.eva), anaReview), 404, 'review_not_found');
     expect((await status(admin, 'published')).status).toBe(204);
     expect(await totals(w.slug.publicada)).toMatchObject({ rating_count: 3, rating_sum: 12 });
@@ -305,8 +305,8 @@ describe('reviews', () => {
 
   it('let the author delete their review, taking its stars off', async () => {
     const w = await world();
-    expect((await create(user(w.id.ana), { postId: w.toolId('publicada'), rating: 5 })).status).toBe(200);
-    expect((await create(user(w.id.bruno), { postId: w.toolId('publicada'), rating: 2 })).status).toBe(200);
+    expect((await create(user(w.id.ana), { toolId: w.toolIdOf('publicada'), rating: 5 })).status).toBe(200);
+    expect((await create(user(w.id.bruno), { toolId: w.toolIdOf('publicada'), rating: 2 })).status).toBe(200);
     const bruno = (await pool.query<{ id: string }>(`SELECT id FROM reviews WHERE user_id = $1`, [w.id.bruno])).rows[0]!.id;
     expect((await remove(user(w.id.bruno), bruno)).status).toBe(204);
     await expectError(await remove(user(w.id.bruno), bruno), 404, 'review_not_found');
@@ -316,13 +316,13 @@ describe('reviews', () => {
   it('export the user’s reviews and votes, and delete them with the account, recounting', async () => {
     const w = await world();
     // Ana's edited review alone on Publicada, found useful by three and reported by Bruno; Dani's and Eva's on Otra.
-    const created = await create(user(w.id.ana), { postId: w.toolId('publicada'), rating: 4, title: 'Muy útil' });
+    const created = await create(user(w.id.ana), { toolId: w.toolIdOf('publicada'), rating: 4, title: 'Muy útil' });
     const anaReview = ((await created.json()) as { id: string }).id;
     expect((await update(user(w.id.ana), anaReview, { rating: 5, title: 'Mejor aún', body: 'Editada.' })).status).toBe(200);
     for (const voter of [w.id.bruno, w.id.carla, w.id.dani]) expect((await helpful(user(voter), anaReview)).status).toBe(200);
     expect((await report(user(w.id.bruno), anaReview)).status).toBe(200);
-    expect((await create(user(w.id.dani), { postId: w.toolId('otra'), rating: 3 })).status).toBe(200);
-    expect((await create(user(w.id.eva), { postId: w.toolId('otra'), rating: 1 })).status).toBe(200);
+    expect((await create(user(w.id.dani), { toolId: w.toolIdOf('otra'), rating: 3 })).status).toBe(200);
+    expect((await create(user(w.id.eva), { toolId: w.toolIdOf('otra'), rating: 1 })).status).toBe(200);
 
     const storage = { publicUrl: (key: string) => `/media/${key}` } as unknown as StorageDriver;
     const data = (await exportUserData(w.id.ana, 'Brújula IA', pool, storage))!;

@@ -44,7 +44,7 @@ function context(body: unknown, options: { user?: boolean; origin?: string } = {
   return { request, url, params: {}, clientAddress: '10.0.0.1', locals: { user: options.user ? USER : null } } as unknown as APIContext;
 }
 
-const postStory = (ctx: APIContext, writer: StoryWriter) => storyEndpoint(() => writer)(ctx) as Promise<Response>;
+const toolStory = (ctx: APIContext, writer: StoryWriter) => storyEndpoint(() => writer)(ctx) as Promise<Response>;
 
 const body = (prompt: string) => ({
   prompt,
@@ -63,7 +63,7 @@ beforeAll(async () => {
 describe('POST /api/ai/stories', () => {
   it('streams the chunks, ends with the trailer and saves a signed-in user’s story with its title', async () => {
     const { fake, seen } = writer(['El zorro\n\n', 'Había una vez ', 'un zorro.']);
-    const response = await postStory(context({ ...body('  un zorro sabio  '), anonymousSessionId: undefined }, { user: true }), fake);
+    const response = await toolStory(context({ ...body('  un zorro sabio  '), anonymousSessionId: undefined }, { user: true }), fake);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const { text, trailer } = readStoryStream(await response.text());
@@ -78,29 +78,29 @@ describe('POST /api/ai/stories', () => {
 
   it('lists five stories, newest first', async () => {
     for (const name of ['uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis']) {
-      const response = await postStory(context(body(name), { user: true }), writer([`${name}\n\n`, 'texto']).fake);
+      const response = await toolStory(context(body(name), { user: true }), writer([`${name}\n\n`, 'texto']).fake);
       await response.text();
     }
     expect((await listRecentStories(USER.id)).map((story) => story.title)).toEqual(['seis', 'cinco', 'cuatro', 'tres', 'dos']);
   });
 
   it('saves nothing for guests', async () => {
-    const response = await postStory(context(body('un río')), writer(['Río\n\n', 'Agua.']).fake);
+    const response = await toolStory(context(body('un río')), writer(['Río\n\n', 'Agua.']).fake);
     expect(readStoryStream(await response.text()).trailer).toEqual({ ok: true, story: null });
   });
 
   it('answers a failure before any text with a status and the Spanish message, and frees the slot', async () => {
     const request = body('un faro');
     const refused = writer([], new AiProviderError('content_refused', 'bloqueado')).fake;
-    const response = await postStory(context(request), refused);
+    const response = await toolStory(context(request), refused);
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ error: 'El servicio de IA rechazó la solicitud por su política de contenido. Prueba con otra descripción.' });
-    expect((await postStory(context(request), writer(['Otra\n\n', 'vez']).fake)).status).toBe(200);
+    expect((await toolStory(context(request), writer(['Otra\n\n', 'vez']).fake)).status).toBe(200);
   });
 
   it('ends a stream that fails midway with the error in the trailer and saves nothing', async () => {
     const before = (await listRecentStories(USER.id)).length;
-    const response = await postStory(context(body('un tren'), { user: true }), writer(['Tren\n\n', 'Empieza'], new AiProviderError('timeout', 'callado')).fake);
+    const response = await toolStory(context(body('un tren'), { user: true }), writer(['Tren\n\n', 'Empieza'], new AiProviderError('timeout', 'callado')).fake);
     const { text, trailer } = readStoryStream(await response.text());
     expect(text).toBe('Tren\n\nEmpieza');
     expect(trailer).toEqual({ ok: false, error: 'El servicio de IA tardó demasiado en responder. Inténtalo de nuevo.' });
@@ -112,24 +112,24 @@ describe('POST /api/ai/stories', () => {
     const request = body('una nube');
     let open!: () => void;
     const { fake, seen } = writer(['Nube\n\n', 'resto'], undefined, new Promise<void>((resolve) => (open = resolve)));
-    const response = await postStory(context(request), fake);
+    const response = await toolStory(context(request), fake);
     const reader = response.body!.getReader();
     await reader.read();
     // Another generation by the same visitor waits for this one.
-    expect((await postStory(context(request), writer(['x']).fake)).status).toBe(409);
+    expect((await toolStory(context(request), writer(['x']).fake)).status).toBe(409);
     await reader.cancel();
     open();
     await expect.poll(() => seen.closed).toBe(true);
-    expect((await postStory(context(request), writer(['Otra\n\n', 'vez']).fake)).status).toBe(200);
+    expect((await toolStory(context(request), writer(['Otra\n\n', 'vez']).fake)).status).toBe(200);
   });
 
   it('refuses an empty idea and other sites', async () => {
-    const empty = await postStory(context(body('   ')), writer(['x']).fake);
+    const empty = await toolStory(context(body('   ')), writer(['x']).fake);
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: 'Escribe una idea para tu historia.' });
-    const long = await postStory(context(body('a'.repeat(1001))), writer(['x']).fake);
+    const long = await toolStory(context(body('a'.repeat(1001))), writer(['x']).fake);
     expect(await long.json()).toMatchObject({ error: 'La idea no puede superar los 1000 caracteres.' });
-    const crossSite = await postStory(context(body('un gato'), { origin: 'https://otro.example' }), writer(['x']).fake);
+    const crossSite = await toolStory(context(body('un gato'), { origin: 'https://otro.example' }), writer(['x']).fake);
     expect(crossSite.status).toBe(403);
   });
 });

@@ -56,9 +56,9 @@ async function newDraft(body: unknown = { title: 'Medio escrita' }): Promise<str
 
 describe('saving a draft', () => {
   it('keeps an incomplete form for its author, and nowhere a listing could be seen', async () => {
-    const posts = await count('posts');
+    const tools = await count('posts');
     const id = await newDraft({ title: '', description: 'Solo la descripción', categoryIds: [] });
-    expect(await count('posts')).toBe(posts);
+    expect(await count('posts')).toBe(tools);
     const saved = await save(ana, id, { title: 'Ya con título', description: 'Y más texto', categoryIds: [categoryId], pricing: 'freemium' });
     expect(saved.status).toBe(200);
     expect(await listDrafts('ana')).toEqual([{ id, title: 'Ya con título', updatedAt: expect.any(String) }]);
@@ -130,7 +130,7 @@ describe('saving a draft', () => {
 
 describe('previewing a draft', () => {
   it('renders what publishing would store, sanitized, without saving anything', async () => {
-    const posts = await count('posts');
+    const tools = await count('posts');
     const content = `<h2>Qué hace</h2><p>Resume textos.</p>${XSS_CHEAT_SHEET.join('\n')}`;
     const id = await newDraft({
       title: 'Resumidora Previa',
@@ -145,7 +145,7 @@ describe('previewing a draft', () => {
     expect(preview.tool.content).toContain('<h2>Qué hace</h2>');
     expect(unsafeParts(preview.tool.content ?? '')).toEqual([]);
     expect(preview.tool.metaTitle).toContain('Resumidora Previa');
-    expect(await count('posts')).toBe(posts);
+    expect(await count('posts')).toBe(tools);
     expect(await count('post_categories')).toBe(0);
   });
 

@@ -21,8 +21,8 @@ const { readCatalogueReport } = await import('../../src/server/catalogue/report.
 const { closeDb } = await import('../../src/server/db/client.ts');
 const { listPublishedToolDates } = await import('../../src/server/db/queries/public/sitemap.ts');
 const { getPublishedToolBySlug, listNewestTools } = await import('../../src/server/db/queries/public/tools.ts');
-const { editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
-const { onDemandToolPage } = await import('../../src/features/publish/on-demand.server.ts');
+const { editEndpoint, loadToolEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { onDemandToolPage } = await import('../../src/features/tool-page/on-demand.server.ts');
 const { readOverview } = await import('../../src/features/admin/overview.server.ts');
 const { isThinArticle, MIN_ARTICLE_TEXT } = await import('../../src/lib/thin-article.ts');
 const { seedDir } = await import('../../src/server/catalogue/seed-dir.ts');
@@ -43,7 +43,7 @@ const admin = { id: 'admin', name: 'Alba Admin', role: 'admin' as const };
 const FORM_FIELDS = ['title', 'description', 'url', 'pricing', 'categoryIds', 'imageUrl', 'logoUrl', 'content', 'metaTitle', 'metaDescription', 'keywords'];
 
 async function rewrite(id: string, content: string) {
-  const loaded = await callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, user: admin, params: { id } });
+  const loaded = await callRoute(loadToolEndpoint, { path: `/api/posts/${id}`, user: admin, params: { id } });
   const post = ((await loaded.json()) as { post: Record<string, unknown> }).post;
   const form = Object.fromEntries(FORM_FIELDS.map((field) => [field, post[field]]));
   const saved = await callRoute(editEndpoint, {

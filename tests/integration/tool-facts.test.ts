@@ -17,7 +17,7 @@ process.env.SMTP_URL = '';
 process.env.STORAGE_DRIVER = 'local';
 process.env.VERCEL_DEPLOY_HOOK_URL = '';
 
-const { publishEndpoint, editEndpoint, loadPostEndpoint } = await import('../../src/features/publish/publish.server.ts');
+const { publishEndpoint, editEndpoint, loadToolEndpoint } = await import('../../src/features/publish/publish.server.ts');
 const { approveEndpoint } = await import('../../src/features/moderation/moderation.server.ts');
 const { apiToolsEndpoint } = await import('../../src/features/catalogue/public-api.server.ts');
 const { listApiTools } = await import('../../src/server/db/queries/public/api.ts');
@@ -84,7 +84,7 @@ const post = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const publish = (user: Caller, body: unknown) => callRoute(publishEndpoint, { path: '/api/posts', body, user });
-const load = (user: Caller, id: string) => callRoute(loadPostEndpoint, { path: `/api/posts/${id}`, user, params: { id } });
+const load = (user: Caller, id: string) => callRoute(loadToolEndpoint, { path: `/api/posts/${id}`, user, params: { id } });
 const edit = (user: Caller, id: string, body: unknown) => callRoute(editEndpoint, { method: 'PUT', path: `/api/posts/${id}`, body, user, params: { id } });
 const approve = (user: Caller, id: string) => callRoute(approveEndpoint, { method: 'POST', path: `/api/posts/${id}/approve`, body: {}, user, params: { id } });
 

@@ -34,8 +34,8 @@ function report(fields: Record<string, string>, options: { ip?: string; json?: b
   });
 }
 
-function act(postId: string, action: string, user: typeof admin | typeof plain | null = admin): Promise<Response> {
-  return callRoute(reportActionEndpoint, { path: `/api/admin/reports/${postId}`, body: { action }, params: { id: postId }, user });
+function act(toolId: string, action: string, user: typeof admin | typeof plain | null = admin): Promise<Response> {
+  return callRoute(reportActionEndpoint, { path: `/api/admin/reports/${toolId}`, body: { action }, params: { id: toolId }, user });
 }
 
 beforeEach(async () => {
@@ -57,9 +57,9 @@ beforeEach(async () => {
 
 describe('POST /api/reports', () => {
   it('takes a guest report with details and a reply address, and sends a browser without JavaScript back to the confirmation', async () => {
-    const answer = await report({ postId: toolId, reason: 'broken_link', details: 'La web da error 500.', email: 'lector@ejemplo.es' });
+    const answer = await report({ toolId: toolId, reason: 'broken_link', details: 'La web da error 500.', email: 'lector@ejemplo.es' });
     expect(answer.status).toBe(200);
-    const page = await report({ postId: toolId, reason: 'other', details: '', email: '' }, { json: false });
+    const page = await report({ toolId: toolId, reason: 'other', details: '', email: '' }, { json: false });
     expect(page.status).toBe(303);
     expect(page.headers.get('location')).toBe('/chatgpt#aviso-enviado');
     const { rows } = await pool.query('SELECT reason, details, email, user_id, status FROM tool_reports ORDER BY created_at');
@@ -71,18 +71,18 @@ describe('POST /api/reports', () => {
 
   it('records the signed-in reporter and keeps markup as plain text', async () => {
     const xss = '<script>alert(1)</script><img src=x onerror=alert(2)>';
-    expect((await report({ postId: toolId, reason: 'unsafe', details: xss }, { user: plain })).status).toBe(200);
+    expect((await report({ toolId: toolId, reason: 'unsafe', details: xss }, { user: plain })).status).toBe(200);
     const { rows } = await pool.query('SELECT details, user_id FROM tool_reports');
     expect(rows).toEqual([{ details: xss, user_id: plain.id }]);
   });
 
   it('refuses unknown reasons, long details, bad addresses, unpublished tools and foreign pages, in Spanish', async () => {
     const cases: Array<[Record<string, string>, number, string]> = [
-      [{ postId: toolId, reason: 'spam' }, 400, 'Elige el motivo del aviso.'],
-      [{ postId: toolId, reason: 'other', details: 'a'.repeat(1001) }, 400, 'Los detalles no pueden superar 1000 caracteres.'],
-      [{ postId: toolId, reason: 'other', email: 'no-es-un-correo' }, 400, 'Escribe un correo electrónico válido o deja el campo vacío.'],
-      [{ postId: otherId, reason: 'other' }, 404, 'La herramienta no existe o no está publicada.'],
-      [{ postId: 'no-es-un-id', reason: 'other' }, 400, 'La herramienta no es válida. Recarga la página.'],
+      [{ toolId: toolId, reason: 'spam' }, 400, 'Elige el motivo del aviso.'],
+      [{ toolId: toolId, reason: 'other', details: 'a'.repeat(1001) }, 400, 'Los detalles no pueden superar 1000 caracteres.'],
+      [{ toolId: toolId, reason: 'other', email: 'no-es-un-correo' }, 400, 'Escribe un correo electrónico válido o deja el campo vacío.'],
+      [{ toolId: otherId, reason: 'other' }, 404, 'La herramienta no existe o no está publicada.'],
+      [{ toolId: 'no-es-un-id', reason: 'other' }, 400, 'La herramienta no es válida. Recarga la página.'],
     ];
     for (const [index, [fields, status, message]] of cases.entries()) {
       const answer = await report(fields, { ip: `198.51.100.${index + 1}` });
@@ -91,7 +91,7 @@ describe('POST /api/reports', () => {
     }
     const foreign = await callRoute(reportEndpoint, {
       path: '/api/reports',
-      body: form({ postId: toolId, reason: 'other' }),
+      body: form({ toolId: toolId, reason: 'other' }),
       headers: { origin: 'https://otro-sitio.example' },
     });
     expect(foreign.status).toBe(403);
@@ -99,20 +99,20 @@ describe('POST /api/reports', () => {
   });
 
   it('limits reports per IP', async () => {
-    for (let n = 0; n < REPORT_RATE_LIMIT.max; n++) expect((await report({ postId: toolId, reason: 'other' })).status).toBe(200);
-    const limited = await report({ postId: toolId, reason: 'other' });
+    for (let n = 0; n < REPORT_RATE_LIMIT.max; n++) expect((await report({ toolId: toolId, reason: 'other' })).status).toBe(200);
+    const limited = await report({ toolId: toolId, reason: 'other' });
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { error: string }).error).toMatch(/^Demasiadas solicitudes/);
-    expect((await report({ postId: toolId, reason: 'other' }, { ip: '203.0.113.99' })).status).toBe(200);
+    expect((await report({ toolId: toolId, reason: 'other' }, { ip: '203.0.113.99' })).status).toBe(200);
   });
 });
 
 describe('/admin/informes', () => {
   it('groups open reports per tool with their counts, the most recently reported first', async () => {
-    await report({ postId: toolId, reason: 'broken_link' }, { ip: '192.0.2.1' });
-    await report({ postId: toolId, reason: 'wrong_info', details: 'El precio ha cambiado.' }, { ip: '192.0.2.2' });
+    await report({ toolId: toolId, reason: 'broken_link' }, { ip: '192.0.2.1' });
+    await report({ toolId: toolId, reason: 'wrong_info', details: 'El precio ha cambiado.' }, { ip: '192.0.2.2' });
     const { rows } = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = 'claude'`);
-    await report({ postId: rows[0]!.id, reason: 'duplicate' }, { ip: '192.0.2.3' });
+    await report({ toolId: rows[0]!.id, reason: 'duplicate' }, { ip: '192.0.2.3' });
     const list = await listReportedTools(admin);
     expect(list.map((tool) => [tool.slug, tool.count])).toEqual([
       ['claude', 1],
@@ -124,8 +124,8 @@ describe('/admin/informes', () => {
   });
 
   it('closes a tool’s open reports in one click, audited; a plain user gets 403 and a guest 401', async () => {
-    await report({ postId: toolId, reason: 'broken_link' }, { ip: '192.0.2.4' });
-    await report({ postId: toolId, reason: 'other' }, { ip: '192.0.2.5' });
+    await report({ toolId: toolId, reason: 'broken_link' }, { ip: '192.0.2.4' });
+    await report({ toolId: toolId, reason: 'other' }, { ip: '192.0.2.5' });
     expect((await act(toolId, 'resolve', plain)).status).toBe(403);
     expect((await act(toolId, 'resolve', null)).status).toBe(401);
     const done = await act(toolId, 'resolve');
@@ -142,7 +142,7 @@ describe('/admin/informes', () => {
   });
 
   it('«Retirar herramienta» retires the tool as /admin/enlaces does and closes its reports', async () => {
-    await report({ postId: toolId, reason: 'unsafe' }, { ip: '192.0.2.6' });
+    await report({ toolId: toolId, reason: 'unsafe' }, { ip: '192.0.2.6' });
     expect((await act(toolId, 'retire')).status).toBe(200);
     const tool = await pool.query('SELECT discontinued_at IS NOT NULL AS retired FROM posts WHERE id = $1', [toolId]);
     expect(tool.rows[0].retired).toBe(true);

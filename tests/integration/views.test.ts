@@ -28,7 +28,7 @@ const { rows: tools } = await pool.query<{ id: string; slug: string }>(
      ('Pendiente', 'pendiente', 'Aún sin revisar.', 'pending', now())
    RETURNING id, slug`,
 );
-const toolId = (slug: string) => tools.find((tool) => tool.slug === slug)!.id;
+const toolIdOf = (slug: string) => tools.find((tool) => tool.slug === slug)!.id;
 await pool.query(`INSERT INTO profiles (id, name, email) VALUES ('usuaria-1', 'Usuaria', 'usuaria@brujula.test')`);
 const user: SessionUser = { id: 'usuaria-1', name: 'Usuaria', email: 'usuaria@brujula.test', role: 'user', avatarUrl: null };
 
@@ -48,12 +48,12 @@ function post(body: unknown, options: { ip?: string; user?: SessionUser | null; 
   });
 }
 
-const stats = (postId: string) => callRoute(viewStats, { path: `/api/views/${postId}/stats`, params: { postId } });
+const stats = (toolId: string) => callRoute(viewStats, { path: `/api/views/${toolId}/stats`, params: { toolId } });
 
 async function viewsOf(slug: string): Promise<{ views: number; rows: number }> {
   const { rows } = await pool.query<{ views: string; rows: number }>(
     'SELECT p.views, (SELECT count(*)::int FROM post_views v WHERE v.post_id = p.id) AS rows FROM posts p WHERE p.id = $1',
-    [toolId(slug)],
+    [toolIdOf(slug)],
   );
   return { views: Number(rows[0]!.views), rows: rows[0]!.rows };
 }
@@ -66,7 +66,7 @@ beforeEach(async () => {
 describe('counting views', () => {
   it('loses no count under 50 concurrent requests from 50 sessions', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, n) => post({ postId: toolId('antigua'), sessionId: session(n) }, { ip: `198.51.100.${n + 1}` })),
+      Array.from({ length: 50 }, (_, n) => post({ toolId: toolIdOf('antigua'), sessionId: session(n) }, { ip: `198.51.100.${n + 1}` })),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     const bodies = (await Promise.all(responses.map((response) => response.json()))) as { counted: boolean; views: number }[];
@@ -77,12 +77,12 @@ describe('counting views', () => {
   });
 
   it('counts one session once, even when its requests race', async () => {
-    const view = { postId: toolId('antigua'), sessionId: session(1), userId: null, visitorType: 'unregistered' as const, userAgent: chrome };
+    const view = { toolId: toolIdOf('antigua'), sessionId: session(1), userId: null, visitorType: 'unregistered' as const, userAgent: chrome };
     const results = await Promise.all(Array.from({ length: 20 }, () => countView(view, wide)));
     expect(results.filter((result) => result?.counted)).toHaveLength(1);
     expect(results.every((result) => result?.views === 1)).toBe(true);
 
-    const again = await post({ postId: toolId('antigua'), sessionId: session(1) });
+    const again = await post({ toolId: toolIdOf('antigua'), sessionId: session(1) });
     expect(await again.json()).toEqual({ counted: false, views: 1 });
     expect(await viewsOf('antigua')).toEqual({ views: 1, rows: 1 });
   });
@@ -101,7 +101,7 @@ describe('counting views', () => {
           },
         }) as unknown as typeof wide;
       const views = Array.from({ length: 400 }, (_, n) => ({
-        postId: toolId(n % 2 === 0 ? 'antigua' : 'reciente'),
+        toolId: toolIdOf(n % 2 === 0 ? 'antigua' : 'reciente'),
         // Each (tool, session) pair comes once through each process: only one of the two counts.
         sessionId: session(n % 200),
         userId: null,
@@ -116,7 +116,7 @@ describe('counting views', () => {
       expect(await viewsOf('reciente')).toEqual({ views: 100, rows: 100 });
       // Each tool's counted views got the numbers 1..100, once each.
       for (const slug of ['antigua', 'reciente']) {
-        const numbers = results.filter((result, n) => result?.counted && views[n]!.postId === toolId(slug)).map((result) => result!.views);
+        const numbers = results.filter((result, n) => result?.counted && views[n]!.toolId === toolIdOf(slug)).map((result) => result!.views);
         expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, n) => n + 1));
       }
       // Batched: far fewer database calls than views.
@@ -127,7 +127,7 @@ describe('counting views', () => {
   });
 
   const anonymous = (n: number, slug = 'antigua') => ({
-    postId: toolId(slug),
+    toolId: toolIdOf(slug),
     sessionId: session(n),
     userId: null as string | null,
     visitorType: 'unregistered' as const,
@@ -202,22 +202,22 @@ describe('counting views', () => {
   });
 
   it('counts the same session again once the 30-minute window has passed', async () => {
-    await post({ postId: toolId('antigua'), sessionId: session(2) });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(2) });
     await pool.query("UPDATE post_views SET created_at = now() - interval '31 minutes'");
-    const later = await post({ postId: toolId('antigua'), sessionId: session(2) });
+    const later = await post({ toolId: toolIdOf('antigua'), sessionId: session(2) });
     expect(await later.json()).toEqual({ counted: true, views: 2 });
   });
 
   it('never marks the static site stale', async () => {
     const version = async () => (await pool.query<{ last_value: string; is_called: boolean }>('SELECT last_value, is_called FROM content_version_seq')).rows[0];
     const before = await version();
-    await post({ postId: toolId('antigua'), sessionId: session(3) });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(3) });
     expect(await version()).toEqual(before);
   });
 
   it('refuses tools that are not published or do not exist, in Spanish', async () => {
-    for (const postId of [toolId('pendiente'), '00000000-0000-4000-8000-000000000000']) {
-      const response = await post({ postId, sessionId: session(4) });
+    for (const toolId of [toolIdOf('pendiente'), '00000000-0000-4000-8000-000000000000']) {
+      const response = await post({ toolId, sessionId: session(4) });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: ERROR_TABLE.tool_not_found.message, code: 'tool_not_found' });
     }
@@ -225,9 +225,9 @@ describe('counting views', () => {
   });
 
   it('takes the visitor from the session and the browser, never from the body', async () => {
-    await post({ postId: toolId('antigua'), sessionId: session(5), userId: 'alguien', visitorType: 'registered' });
-    await post({ postId: toolId('antigua'), sessionId: session(6) }, { user });
-    await post({ postId: toolId('antigua'), sessionId: session(7) }, { headers: { 'user-agent': `${chrome} Incognito` } });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(5), userId: 'alguien', visitorType: 'registered' });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(6) }, { user });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(7) }, { headers: { 'user-agent': `${chrome} Incognito` } });
     const { rows } = await pool.query('SELECT session_id, user_id, visitor_type FROM post_views ORDER BY session_id');
     expect(rows).toEqual([
       { session_id: session(5), user_id: null, visitor_type: 'unregistered' },
@@ -237,23 +237,23 @@ describe('counting views', () => {
   });
 
   it('refuses other sites, bad input and a script flooding one tool from one address', async () => {
-    const crossSite = await post({ postId: toolId('antigua'), sessionId: session(8) }, { headers: { origin: 'https://otro.example' } });
+    const crossSite = await post({ toolId: toolIdOf('antigua'), sessionId: session(8) }, { headers: { origin: 'https://otro.example' } });
     expect(crossSite.status).toBe(403);
-    expect((await post({ postId: 'x', sessionId: session(8) })).status).toBe(400);
-    expect((await post({ postId: toolId('antigua'), sessionId: 'inventada' })).status).toBe(400);
+    expect((await post({ toolId: 'x', sessionId: session(8) })).status).toBe(400);
+    expect((await post({ toolId: toolIdOf('antigua'), sessionId: 'inventada' })).status).toBe(400);
 
     const statuses = [];
-    for (let n = 0; n < 21; n++) statuses.push((await post({ postId: toolId('antigua'), sessionId: session(100 + n) }, { ip: '192.0.2.9' })).status);
+    for (let n = 0; n < 21; n++) statuses.push((await post({ toolId: toolIdOf('antigua'), sessionId: session(100 + n) }, { ip: '192.0.2.9' })).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
     // Another address is not affected.
-    expect((await post({ postId: toolId('antigua'), sessionId: session(200) }, { ip: '192.0.2.10' })).status).toBe(200);
+    expect((await post({ toolId: toolIdOf('antigua'), sessionId: session(200) }, { ip: '192.0.2.10' })).status).toBe(200);
   });
 });
 
 describe('view statistics', () => {
   it('count views, people per visitor type, sessions and the last 7 days and 24 hours', async () => {
-    const id = toolId('antigua');
+    const id = toolIdOf('antigua');
     await pool.query(
       `INSERT INTO post_views (post_id, user_id, session_id, visitor_type, created_at) VALUES
          ($1, 'usuaria-1', 's-a', 'registered', now()),
@@ -279,7 +279,7 @@ describe('view statistics', () => {
   });
 
   it('are zeros for a published tool nobody has seen, and 404 for others', async () => {
-    expect(await readViewStats(toolId('reciente'))).toEqual({
+    expect(await readViewStats(toolIdOf('reciente'))).toEqual({
       total_views: 0,
       registered_users: 0,
       unregistered_users: 0,
@@ -288,7 +288,7 @@ describe('view statistics', () => {
       last_7_days: 0,
       last_24_hours: 0,
     });
-    expect((await stats(toolId('pendiente'))).status).toBe(404);
+    expect((await stats(toolIdOf('pendiente'))).status).toBe(404);
     expect((await stats('no-es-un-id')).status).toBe(400);
   });
 });
@@ -298,7 +298,7 @@ describe('ordering by views', () => {
     const order = async () => (await listTools({ filter: 'most_visited', category: '', page: 1 })).items.map((tool) => tool.slug);
     // With no views, the newest tool leads.
     expect(await order()).toEqual(['reciente', 'antigua']);
-    await post({ postId: toolId('antigua'), sessionId: session(9) });
+    await post({ toolId: toolIdOf('antigua'), sessionId: session(9) });
     expect(await order()).toEqual(['antigua', 'reciente']);
     // 'Populares' follows its 30-day score, which the server's job recomputes every few minutes.
     await refreshPopularityScores(pool);
@@ -320,22 +320,22 @@ describe('live counts', () => {
   }
 
   it('send the count on open and again when another process counts a view', async () => {
-    const id = toolId('antigua');
-    await post({ postId: id, sessionId: session(10) });
+    const id = toolIdOf('antigua');
+    await post({ toolId: id, sessionId: session(10) });
     const abort = new AbortController();
-    const response = await callRoute(liveViewsEndpoint, { path: `/api/views/${id}/live`, params: { postId: id }, signal: abort.signal });
+    const response = await callRoute(liveViewsEndpoint, { path: `/api/views/${id}/live`, params: { toolId: id }, signal: abort.signal });
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const reader = response.body!.getReader();
     expect(await nextEvent(reader)).toBe(1);
     // Written straight to the database, as a view counted by another worker or machine would be.
-    await countView({ postId: id, sessionId: session(11), userId: null, visitorType: 'unregistered', userAgent: null }, wide);
+    await countView({ toolId: id, sessionId: session(11), userId: null, visitorType: 'unregistered', userAgent: null }, wide);
     expect(await nextEvent(reader)).toBe(2);
     await reader.cancel();
     abort.abort();
   });
 
   it('refuse tools that are not published', async () => {
-    const response = await callRoute(liveViewsEndpoint, { path: '/api/views/x/live', params: { postId: toolId('pendiente') } });
+    const response = await callRoute(liveViewsEndpoint, { path: '/api/views/x/live', params: { toolId: toolIdOf('pendiente') } });
     expect(response.status).toBe(404);
   });
 });

@@ -87,8 +87,8 @@ describe('saved tools store', () => {
     expect(currentToast.get()).toEqual({ title: 'Publicación removida', description: 'La publicación ha sido removida de guardados.' });
     expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
       ['GET', '/api/saved', undefined],
-      ['POST', '/api/saved', { postId: TOOL }],
-      ['DELETE', '/api/saved', { postId: TOOL }],
+      ['POST', '/api/saved', { toolId: TOOL }],
+      ['DELETE', '/api/saved', { toolId: TOOL }],
     ]);
     stop();
   });
@@ -144,7 +144,7 @@ describe('saved tools store', () => {
     expect(savedToolIds.get().has(TOOL)).toBe(true);
     expect(currentToast.get()).toEqual({ title: 'Publicación guardada', description: 'La publicación ha sido guardada exitosamente.' });
     await finishPendingSave();
-    expect(calls.filter((call) => call.url === '/api/saved').map((call) => [call.method, call.body])).toEqual([['POST', { postId: TOOL }]]);
+    expect(calls.filter((call) => call.url === '/api/saved').map((call) => [call.method, call.body])).toEqual([['POST', { toolId: TOOL }]]);
   });
 
   it('reads the saved ids again 1000 ms after a sign-in from the dialog', async () => {

@@ -28,12 +28,12 @@ export async function fetchSavedToolIds(): Promise<string[] | null> {
 }
 
 /** Saves (`save` true) or removes a tool; the answer's HTTP status, or 0 when the request never got one. */
-export async function requestSaveChange(postId: string, save: boolean): Promise<number> {
+export async function requestSaveChange(toolId: string, save: boolean): Promise<number> {
   try {
     const response = await fetch(SAVED_TOOLS_PATH, {
       method: save ? 'POST' : 'DELETE',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ postId }),
+      body: JSON.stringify({ toolId }),
       credentials: 'same-origin',
     });
     return response.status;

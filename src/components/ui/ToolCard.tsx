@@ -44,7 +44,7 @@ export function ToolCard({ tool, headingLevel: Heading = 'h3', eager = false, sa
               href={tool.url}
               target="_blank"
               rel="noopener nofollow"
-              data-click-post={tool.id}
+              data-click-tool={tool.id}
               className="inline-flex items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
             >
               Visitar

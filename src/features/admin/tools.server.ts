@@ -17,7 +17,7 @@ import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { assertAllowed, paged, type AdminActor, type Paged } from '../../server/admin/admin-queries.ts';
 import { goneInput } from './redirect-rules.ts';
-import { withdrawalReason } from '../../lib/post-form.ts';
+import { withdrawalReason } from '../../lib/tool-form.ts';
 import { notifyAuthor } from '../../server/email/author-notices.ts';
 import { lockRedirects } from '../../server/admin/redirect-lock.ts';
 import { assertDeletionTargetFits } from './redirects.server.ts';

@@ -12,8 +12,8 @@ export function startLinkReview(root: HTMLElement, status: HTMLElement): void {
   root.addEventListener('submit', async (event) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
     const action = form?.dataset.reviewAction;
-    const postId = form?.dataset.postId;
-    if (!form || !postId || !isAction(action)) return;
+    const toolId = form?.dataset.toolId;
+    if (!form || !toolId || !isAction(action)) return;
     event.preventDefault();
     if (form.dataset.busy) return;
     if (action === 'retire' && !window.confirm('¿Marcar esta herramienta como retirada? Su ficha se mantiene y sale de la portada y los filtros.')) return;
@@ -22,7 +22,7 @@ export function startLinkReview(root: HTMLElement, status: HTMLElement): void {
     button?.setAttribute('aria-disabled', 'true');
     status.textContent = action === 'recheck' ? 'Comprobando la web…' : 'Guardando…';
     try {
-      const response = await fetch(linkReviewPath(postId), {
+      const response = await fetch(linkReviewPath(toolId), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ action }),

@@ -1,6 +1,6 @@
 /** Bodies of the claim endpoints: the address to send the link to, a proposal, an admin's decision. */
 import { z } from '../../lib/zod.ts';
-import { publishInput } from '../../lib/post-form.ts';
+import { publishInput } from '../../lib/tool-form.ts';
 
 export const emailClaimInput = z.strictObject({
   email: z.email({ error: 'Escribe un correo electrónico válido.' }).max(254, { error: 'El correo electrónico es demasiado largo.' }),

@@ -4,22 +4,22 @@ import type { Queryable } from '../../server/db/queryable.ts';
 import type { ProposalValues } from './claims.ts';
 
 /** The user's pending, unexpired claims of a tool by its site, newest first. */
-export async function pendingSiteClaims(postId: string, userId: string, db: Queryable): Promise<{ id: string; expiresAt: Date }[]> {
+export async function pendingSiteClaims(toolId: string, userId: string, db: Queryable): Promise<{ id: string; expiresAt: Date }[]> {
   const { rows } = await db.query<{ id: string; expiresAt: Date }>(
     `SELECT id, expires_at AS "expiresAt" FROM tool_claims
       WHERE post_id = $1 AND user_id = $2 AND method = 'site' AND status = 'pending' AND expires_at > now()
       ORDER BY created_at DESC`,
-    [postId, userId],
+    [toolId, userId],
   );
   return rows;
 }
 
 /** Stores a new claim by site code, valid for `days`; answers when it expires. */
-export async function insertSiteClaim(claim: { id: string; postId: string; userId: string; tokenHash: string; days: number }, db: Queryable): Promise<Date> {
+export async function insertSiteClaim(claim: { id: string; toolId: string; userId: string; tokenHash: string; days: number }, db: Queryable): Promise<Date> {
   const { rows } = await db.query<{ expires_at: Date }>(
     `INSERT INTO tool_claims (id, post_id, user_id, method, token_hash, expires_at)
      VALUES ($1, $2, $3, 'site', $4, now() + make_interval(days => $5)) RETURNING expires_at`,
-    [claim.id, claim.postId, claim.userId, claim.tokenHash, claim.days],
+    [claim.id, claim.toolId, claim.userId, claim.tokenHash, claim.days],
   );
   return rows[0]!.expires_at;
 }
@@ -51,20 +51,20 @@ export async function findClaimableTool(slug: string, db: Queryable = getPool())
 }
 
 /** A published tool by id with its verified maker; undefined when there is no such published tool. */
-export async function publishedToolById(postId: string, db: Queryable): Promise<ClaimableTool | undefined> {
-  const { rows } = await db.query<ClaimableTool>(`SELECT ${CLAIMABLE_COLUMNS} FROM posts p WHERE p.id = $1 AND p.status = 'published'`, [postId]);
+export async function publishedToolById(toolId: string, db: Queryable): Promise<ClaimableTool | undefined> {
+  const { rows } = await db.query<ClaimableTool>(`SELECT ${CLAIMABLE_COLUMNS} FROM posts p WHERE p.id = $1 AND p.status = 'published'`, [toolId]);
   return rows[0];
 }
 
 /** Stores a claim by e-mail link (only the token's hash), valid for `hours`. */
 export async function insertEmailClaim(
-  claim: { postId: string; userId: string; email: string; tokenHash: string; hours: number },
+  claim: { toolId: string; userId: string; email: string; tokenHash: string; hours: number },
   db: Queryable,
 ): Promise<void> {
   await db.query(
     `INSERT INTO tool_claims (post_id, user_id, method, email, token_hash, expires_at)
      VALUES ($1, $2, 'email', $3, $4, now() + make_interval(hours => $5))`,
-    [claim.postId, claim.userId, claim.email, claim.tokenHash, claim.hours],
+    [claim.toolId, claim.userId, claim.email, claim.tokenHash, claim.hours],
   );
 }
 
@@ -83,10 +83,10 @@ export async function setClaimVerified(claimId: string, db: Queryable): Promise<
 }
 
 /** Hides the maker's published reviews of their own tool; answers their ids. */
-export async function hideMakerReviews(postId: string, userId: string, db: Queryable): Promise<string[]> {
+export async function hideMakerReviews(toolId: string, userId: string, db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE reviews SET status = 'hidden' WHERE post_id = $1 AND user_id = $2 AND status = 'published' RETURNING id`,
-    [postId, userId],
+    [toolId, userId],
   );
   return rows.map((row) => row.id);
 }
@@ -107,11 +107,11 @@ export async function setClaimRevoked(claimId: string, db: Queryable): Promise<v
 }
 
 export async function insertProposal(
-  proposal: { postId: string; userId: string; changes: ProposalValues; before: ProposalValues },
+  proposal: { toolId: string; userId: string; changes: ProposalValues; before: ProposalValues },
   db: Queryable,
 ): Promise<{ id: string }> {
   const { rows } = await db.query<{ id: string }>(`INSERT INTO listing_proposals (post_id, user_id, changes, before) VALUES ($1, $2, $3, $4) RETURNING id`, [
-    proposal.postId,
+    proposal.toolId,
     proposal.userId,
     JSON.stringify(proposal.changes),
     JSON.stringify(proposal.before),
@@ -121,7 +121,7 @@ export async function insertProposal(
 
 export interface PendingProposal {
   id: string;
-  postId: string;
+  toolId: string;
   slug: string;
   title: string;
   makerName: string;
@@ -133,7 +133,7 @@ export interface PendingProposal {
 /** Pending proposals, oldest first (first come, first served). */
 export async function readPendingProposals(db: Queryable): Promise<PendingProposal[]> {
   const { rows } = await db.query<PendingProposal>(
-    `SELECT l.id, l.post_id AS "postId", p.slug, p.title, u.name AS "makerName", l.created_at AS "createdAt", l.changes, l.before
+    `SELECT l.id, l.post_id AS "toolId", p.slug, p.title, u.name AS "makerName", l.created_at AS "createdAt", l.changes, l.before
        FROM listing_proposals l JOIN posts p ON p.id = l.post_id JOIN profiles u ON u.id = l.user_id
       WHERE l.status = 'pending' ORDER BY l.created_at LIMIT 200`,
   );

@@ -18,8 +18,8 @@ import { siteMailer } from '../../server/email/site-mailer.ts';
 import type { SendMail } from '../../server/email/mailer.ts';
 import { AppError, endpoint, parseWith } from '../../server/http/endpoint.ts';
 import { siteConfig } from '../../server/site.ts';
-import { editInput } from '../../lib/post-form.ts';
-import { loadEditablePost, saveEdit } from '../../server/db/queries/tool-writes.ts';
+import { editInput } from '../../lib/tool-form.ts';
+import { loadEditableTool, saveEdit } from '../../server/db/queries/tool-writes.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { emailClaimInput, idParams, proposalDecisionInput, proposalInput, type ProposalInput } from './claim-input.ts';
 import { CLAIM_TOKEN_HOURS, CLAIM_VERIFY_PATH, PROPOSAL_FIELDS, type ProposalValues } from './claims.ts';
@@ -49,8 +49,8 @@ export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
 }
 
-export async function toolById(postId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
-  const tool = await publishedToolById(postId, db);
+export async function toolById(toolId: string, db: pg.Pool | pg.PoolClient): Promise<ClaimableTool> {
+  const tool = await publishedToolById(toolId, db);
   if (!tool) throw new AppError('tool_not_found');
   return tool;
 }
@@ -67,21 +67,21 @@ export function emailAtDomain(email: string, domain: string): boolean {
 }
 
 /** Starts an e-mail claim and sends the one-time link; the token exists only in that message. */
-export async function requestEmailClaim(actor: Actor, postId: string, email: string, options: { pool?: pg.Pool; send?: SendMail } = {}): Promise<void> {
+export async function requestEmailClaim(actor: Actor, toolId: string, email: string, options: { pool?: pg.Pool; send?: SendMail } = {}): Promise<void> {
   const pool = options.pool ?? getPool();
-  const tool = await toolById(postId, pool);
+  const tool = await toolById(toolId, pool);
   assertClaimable(tool, actor);
   if (!tool.domain) throw new AppError('claim_no_domain');
   if (!emailAtDomain(email, tool.domain)) throw new AppError('claim_domain_mismatch', { fields: { email: 'Usa una dirección de ' + tool.domain + '.' } });
   const token = randomBytes(32).toString('base64url');
   await inTransaction(async (client) => {
-    await insertEmailClaim({ postId, userId: actor.id, email, tokenHash: hashToken(token), hours: CLAIM_TOKEN_HOURS }, client);
+    await insertEmailClaim({ toolId, userId: actor.id, email, tokenHash: hashToken(token), hours: CLAIM_TOKEN_HOURS }, client);
     await recordAdminAction(
       actor,
       {
         action: 'claim.request',
         targetType: 'post',
-        targetId: postId,
+        targetId: toolId,
         summary: `Pidió verificar «${tool.title}» con ${email}`,
         after: { method: 'email', email },
       },
@@ -176,16 +176,16 @@ function diff(tool: ClaimableTool, input: ProposalInput): { changes: ProposalVal
 }
 
 /** A verified maker's proposed change, saved for an admin; nothing on the listing changes yet. */
-export async function createProposal(actor: Actor, postId: string, input: ProposalInput, pool: pg.Pool = getPool()): Promise<{ id: string }> {
+export async function createProposal(actor: Actor, toolId: string, input: ProposalInput, pool: pg.Pool = getPool()): Promise<{ id: string }> {
   return inTransaction(async (client) => {
-    const tool = await toolById(postId, client);
+    const tool = await toolById(toolId, client);
     if (tool.makerId !== actor.id) throw new AppError('not_maker');
     const { changes, before } = diff(tool, input);
     if (Object.keys(changes).length === 0) throw new AppError('proposal_empty');
-    const created = await insertProposal({ postId, userId: actor.id, changes, before }, client);
+    const created = await insertProposal({ toolId, userId: actor.id, changes, before }, client);
     await recordAdminAction(
       actor,
-      { action: 'proposal.create', targetType: 'post', targetId: postId, summary: `Propuso cambios en «${tool.title}»`, before, after: changes },
+      { action: 'proposal.create', targetType: 'post', targetId: toolId, summary: `Propuso cambios en «${tool.title}»`, before, after: changes },
       client,
     );
     return created;
@@ -213,24 +213,24 @@ export async function decideProposal(actor: SessionUser, proposalId: string, act
   const proposal = await pendingProposal(proposalId, pool);
   if (!proposal) throw new AppError('proposal_not_found');
   if (action === 'approve') {
-    const loaded = await loadEditablePost(proposal.post_id, actor, pool);
+    const loaded = await loadEditableTool(proposal.post_id, actor, pool);
     if (loaded === 'missing' || loaded === 'forbidden') throw new AppError('tool_not_found');
-    const { post } = loaded;
+    const { post: tool } = loaded;
     const input = parseWith(editInput, {
-      title: post.title,
-      description: post.description,
-      url: post.url,
-      pricing: post.pricing,
-      categoryIds: post.categoryIds,
-      imageUrl: post.imageUrl,
-      logoUrl: post.logoUrl,
-      content: post.content,
-      metaTitle: post.metaTitle,
-      metaDescription: post.metaDescription,
-      keywords: post.keywords,
-      author: post.author,
-      useCases: post.useCases,
-      version: post.version,
+      title: tool.title,
+      description: tool.description,
+      url: tool.url,
+      pricing: tool.pricing,
+      categoryIds: tool.categoryIds,
+      imageUrl: tool.imageUrl,
+      logoUrl: tool.logoUrl,
+      content: tool.content,
+      metaTitle: tool.metaTitle,
+      metaDescription: tool.metaDescription,
+      keywords: tool.keywords,
+      author: tool.author,
+      useCases: tool.useCases,
+      version: tool.version,
       ...proposal.changes,
     });
     await saveEdit(proposal.post_id, input, actor, siteConfig(), pool);
@@ -252,7 +252,7 @@ export async function decideProposal(actor: SessionUser, proposalId: string, act
   if (action === 'approve') await publishedContentChanged(`cambios del creador de «${proposal.title}»`);
 }
 
-/** POST /api/claims/{postId}/email {email}: sends the one-time link to that address at the tool's domain. */
+/** POST /api/claims/{toolId}/email {email}: sends the one-time link to that address at the tool's domain. */
 export const emailClaimEndpoint = endpoint({
   access: { need: 'claim:post:own', signedOut: 'Inicia sesión para reclamar una herramienta.' },
   params: idParams,
@@ -264,7 +264,7 @@ export const emailClaimEndpoint = endpoint({
   },
 });
 
-/** POST /api/claims/{postId}/proposals {title, description, url}: a verified maker's proposal. */
+/** POST /api/claims/{toolId}/proposals {title, description, url}: a verified maker's proposal. */
 export const proposalEndpoint = endpoint({
   access: { need: 'claim:post:own', signedOut: 'Inicia sesión para proponer cambios.' },
   params: idParams,

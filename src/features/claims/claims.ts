@@ -11,9 +11,9 @@ export const SITE_CLAIM_FILE = '/.well-known/brujula-ia.txt';
 
 export const claimPath = (slug: string) => `/reclamar/${slug}`;
 export const CLAIM_VERIFY_PATH = '/reclamar/verificar';
-export const claimEmailEndpoint = (postId: string) => `/api/claims/${postId}/email`;
-export const claimSiteEndpoint = (postId: string) => `/api/claims/${postId}/site`;
-export const proposalEndpoint = (postId: string) => `/api/claims/${postId}/proposals`;
+export const claimEmailEndpoint = (toolId: string) => `/api/claims/${toolId}/email`;
+export const claimSiteEndpoint = (toolId: string) => `/api/claims/${toolId}/site`;
+export const proposalEndpoint = (toolId: string) => `/api/claims/${toolId}/proposals`;
 export const claimRevokeEndpoint = (claimId: string) => `/api/admin/claims/${claimId}`;
 export const proposalDecisionEndpoint = (proposalId: string) => `/api/admin/proposals/${proposalId}`;
 

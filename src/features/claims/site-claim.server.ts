@@ -26,20 +26,20 @@ const FILE_FETCH = { maxBytes: 4 * 1024, timeoutMs: 10_000 };
 export const siteClaimCode = (claimId: string) => `brujula-ia-${claimId}`;
 
 /** The user's code for this tool: the pending one still valid, or a new one (audited as a claim request). */
-export async function siteClaimCodeFor(actor: Actor, postId: string, pool: pg.Pool = getPool()): Promise<{ code: string; expiresAt: Date }> {
+export async function siteClaimCodeFor(actor: Actor, toolId: string, pool: pg.Pool = getPool()): Promise<{ code: string; expiresAt: Date }> {
   return inTransaction(async (client) => {
-    const tool = await toolById(postId, client);
+    const tool = await toolById(toolId, client);
     assertClaimable(tool, actor);
-    const [current] = await pendingSiteClaims(postId, actor.id, client);
+    const [current] = await pendingSiteClaims(toolId, actor.id, client);
     if (current) return { code: siteClaimCode(current.id), expiresAt: current.expiresAt };
     const id = randomUUID();
-    const expiresAt = await insertSiteClaim({ id, postId, userId: actor.id, tokenHash: hashToken(siteClaimCode(id)), days: SITE_CLAIM_DAYS }, client);
+    const expiresAt = await insertSiteClaim({ id, toolId, userId: actor.id, tokenHash: hashToken(siteClaimCode(id)), days: SITE_CLAIM_DAYS }, client);
     await recordAdminAction(
       actor,
       {
         action: 'claim.request',
         targetType: 'post',
-        targetId: postId,
+        targetId: toolId,
         summary: `Pidió un código para verificar «${tool.title}» desde su web`,
         after: { method: 'site' },
       },
@@ -105,12 +105,12 @@ export async function readSiteCodes(toolUrl: string, options: SafeFetchOptions):
  * its verified maker. Refusals, in Spanish: the site could not be reached, no code was found, or the code found is
  * not theirs.
  */
-export async function checkSiteClaim(actor: Actor, postId: string, options: { pool?: pg.Pool; fetch?: SafeFetchOptions } = {}): Promise<{ slug: string }> {
+export async function checkSiteClaim(actor: Actor, toolId: string, options: { pool?: pg.Pool; fetch?: SafeFetchOptions } = {}): Promise<{ slug: string }> {
   const pool = options.pool ?? getPool();
-  const tool = await toolById(postId, pool);
+  const tool = await toolById(toolId, pool);
   assertClaimable(tool, actor);
   if (!tool.url) throw new AppError('claim_no_domain');
-  const pending = await pendingSiteClaims(postId, actor.id, pool);
+  const pending = await pendingSiteClaims(toolId, actor.id, pool);
   if (pending.length === 0) throw new AppError('claim_site_no_code');
   const found = await readSiteCodes(tool.url, options.fetch ?? { allowHosts: serverEnv().SAFE_FETCH_ALLOW_HOSTS });
   if (!found.reached) throw new AppError('claim_site_unreachable');
@@ -120,7 +120,7 @@ export async function checkSiteClaim(actor: Actor, postId: string, options: { po
   try {
     await inTransaction(async (client) => {
       if (!(await lockPendingClaim(claim.id, client))) throw new AppError('claim_site_no_code');
-      const current = await toolById(postId, client);
+      const current = await toolById(toolId, client);
       assertClaimable(current, actor);
       await markVerified(actor, current, claim.id, client);
     }, pool);
@@ -131,7 +131,7 @@ export async function checkSiteClaim(actor: Actor, postId: string, options: { po
   return { slug: tool.slug };
 }
 
-/** POST /api/claims/{postId}/site: «Comprobar» the meta tag or the file. */
+/** POST /api/claims/{toolId}/site: «Comprobar» the meta tag or the file. */
 export const siteClaimEndpoint = endpoint({
   access: { need: 'claim:post:own', signedOut: 'Inicia sesión para reclamar una herramienta.' },
   params: idParams,

@@ -3,6 +3,6 @@ import { z } from '../../lib/zod.ts';
 import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 
 export const countClickInput = z.object({
-  postId: z.uuid({ error: 'Identificador de herramienta no válido.' }),
+  toolId: z.uuid({ error: 'Identificador de herramienta no válido.' }),
   sessionId: visitorSessionId,
 });

@@ -1,4 +1,4 @@
-/** POST /api/clicks {postId, sessionId}: counts a 'Visitar' click out to a tool's site ('Más Usadas'). */
+/** POST /api/clicks {toolId, sessionId}: counts a 'Visitar' click out to a tool's site ('Más Usadas'). */
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import type { RateLimitRule } from '../../server/ratelimit/limiter.ts';
 import { countClickInput } from './click-input.ts';
@@ -12,8 +12,8 @@ export function countClickEndpoint(count: (click: ClickToCount) => Promise<Count
   return endpoint({
     body: { json: countClickInput, maxBytes: 1024 },
     limits: { name: 'clicks', ip: CLICK_RATE_LIMIT },
-    handle: async ({ body: { postId, sessionId }, user }) => {
-      const result = await count({ postId, sessionId, userId: user?.id ?? null });
+    handle: async ({ body: { toolId, sessionId }, user }) => {
+      const result = await count({ toolId, sessionId, userId: user?.id ?? null });
       if (!result) throw new AppError('tool_not_found');
       return result;
     },

@@ -7,7 +7,7 @@ import type { CountClickResult } from './clicks.ts';
 export const CLICK_DEDUPE_MINUTES = 30;
 
 export interface ClickToCount {
-  postId: string;
+  toolId: string;
   sessionId: string;
   userId: string | null;
 }
@@ -16,7 +16,7 @@ export interface ClickToCount {
 export async function countClick(click: ClickToCount, pool: pg.Pool = getPool()): Promise<CountClickResult | undefined> {
   const { rows } = await pool.query<{ counted: boolean; clicks: string }>(
     'SELECT counted, clicks FROM count_post_click($1, $2, $3, make_interval(mins => $4))',
-    [click.postId, click.sessionId, click.userId, CLICK_DEDUPE_MINUTES],
+    [click.toolId, click.sessionId, click.userId, CLICK_DEDUPE_MINUTES],
   );
   const row = rows[0];
   return row && { counted: row.counted, clicks: Number(row.clicks) };

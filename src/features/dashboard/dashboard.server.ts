@@ -7,7 +7,7 @@ import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { deleteUnreferencedFiles } from '../../server/storage/file-owners.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { siteConfig } from '../../server/site.ts';
-import { deleteOwnPost, deleteOwnStory, savedToolsPage } from './queries.server.ts';
+import { deleteOwnTool, deleteOwnStory, savedToolsPage } from './queries.server.ts';
 
 /** Deleting is a few clicks a minute for a person; a script emptying an account is not. */
 const DELETE_LIMITS = { name: 'dashboard-delete', user: { window: 60, max: 30 }, ip: { window: 60, max: 60 } };
@@ -22,12 +22,12 @@ function ownId(value: string, missing: 'post_not_found' | 'story_not_found'): st
 }
 
 /** DELETE /api/dashboard/posts/{id}: the author deletes one of their own unpublished tools (a published one is withdrawn), and its image and logo unless still referenced. */
-export const deletePostEndpoint = endpoint({
+export const deleteToolEndpoint = endpoint({
   access: 'delete:post:own',
   params: idParams,
   limits: DELETE_LIMITS,
   handle: async ({ user, params }) => {
-    const references = await deleteOwnPost(user.id, ownId(params.id, 'post_not_found'));
+    const references = await deleteOwnTool(user.id, ownId(params.id, 'post_not_found'));
     if (!references) throw new AppError('post_not_found');
     if (references === 'published') throw new AppError('published_delete');
     // Only files nothing else references go (another post, a profile, a gallery), and never a curated logo.

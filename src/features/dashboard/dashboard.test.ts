@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canEditPost, dashboardDate, editorPath } from '../../lib/dashboard.ts';
+import { canEditTool, dashboardDate, editorPath } from '../../lib/dashboard.ts';
 import { accountErrorMessage, AVATAR_MAX_BYTES, avatarFileProblem } from './profile.ts';
 import { currentDashboardSection, DASHBOARD_SECTIONS, DASHBOARD_TOOLS } from './sections.ts';
 import { isSidebarShortcut, sidebarCookie, sidebarOpenFromCookie, SIDEBAR_COOKIE_MAX_AGE_SECONDS } from './sidebar-state.ts';
@@ -48,10 +48,10 @@ describe('sections', () => {
 
 describe('my posts', () => {
   it('lets authors edit until a post is published, and admins always', () => {
-    expect(canEditPost({ status: 'pending' }, 'user')).toBe(true);
-    expect(canEditPost({ status: 'rejected' }, 'user')).toBe(true);
-    expect(canEditPost({ status: 'published' }, 'user')).toBe(false);
-    expect(canEditPost({ status: 'published' }, 'admin')).toBe(true);
+    expect(canEditTool({ status: 'pending' }, 'user')).toBe(true);
+    expect(canEditTool({ status: 'rejected' }, 'user')).toBe(true);
+    expect(canEditTool({ status: 'published' }, 'user')).toBe(false);
+    expect(canEditTool({ status: 'published' }, 'admin')).toBe(true);
   });
 
   it("sends admins to the admin editor's address and authors to /editar", () => {

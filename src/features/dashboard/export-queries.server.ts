@@ -31,7 +31,7 @@ export async function readUserDataRows(userId: string, db: Queryable) {
       [userId],
     )
   ).rows;
-  const posts = (
+  const tools = (
     await db.query<{
       id: string;
       title: string;
@@ -182,7 +182,7 @@ export async function readUserDataRows(userId: string, db: Queryable) {
     profile,
     accounts,
     sessions,
-    posts,
+    posts: tools,
     saved,
     images,
     descriptions,

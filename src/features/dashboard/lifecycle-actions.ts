@@ -40,11 +40,11 @@ export function enhanceListingLifecycle(): void {
     if (!button || button.disabled) return;
     const action = button.dataset.lifecycle as Action;
     const texts = ACTIONS[action];
-    const title = button.dataset.postTitle ?? '';
+    const title = button.dataset.toolTitle ?? '';
     if (!(await confirmAction({ title: texts.title, description: texts.describe(title), confirmLabel: texts.confirmLabel }))) return;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
-    const error = await send(button.dataset.postId ?? '', action);
+    const error = await send(button.dataset.toolId ?? '', action);
     if (error) {
       button.disabled = false;
       button.removeAttribute('aria-busy');

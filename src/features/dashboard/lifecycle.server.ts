@@ -24,21 +24,21 @@ type Author = Pick<SessionUser, 'id' | 'name'>;
  */
 async function moveOwnListing(
   author: Author,
-  postId: string,
+  toolId: string,
   move: { from: 'published' | 'withdrawn'; to: 'withdrawn' | 'pending'; action: string; summary: string; wrongState: 'not_withdrawable' | 'not_withdrawn' },
   pool = getPool(),
 ): Promise<OwnListing> {
   return inTransaction(async (db) => {
-    const listing = await lockOwnListing(author.id, postId, db);
+    const listing = await lockOwnListing(author.id, toolId, db);
     if (!listing) throw new AppError('post_not_found');
     if (listing.status !== move.from) throw new AppError(move.wrongState);
-    await setOwnListingStatus(postId, move.to, db);
+    await setOwnListingStatus(toolId, move.to, db);
     await recordAdminAction(
       { id: author.id, name: author.name },
       {
         action: move.action,
         targetType: 'post',
-        targetId: postId,
+        targetId: toolId,
         summary: `${move.summary} «${listing.title}»`,
         before: { status: move.from },
         after: { status: move.to },
@@ -50,20 +50,20 @@ async function moveOwnListing(
 }
 
 /** The author takes their published listing off the site; its address answers 410 until it is back. */
-export function withdrawOwnListing(author: Author, postId: string, pool = getPool()): Promise<OwnListing> {
+export function withdrawOwnListing(author: Author, toolId: string, pool = getPool()): Promise<OwnListing> {
   return moveOwnListing(
     author,
-    postId,
+    toolId,
     { from: 'published', to: 'withdrawn', action: 'post.withdraw', summary: 'Retiró su herramienta', wrongState: 'not_withdrawable' },
     pool,
   );
 }
 
 /** The author asks for their withdrawn listing back: it goes to Pendientes like any resubmission. */
-export function askBackOwnListing(author: Author, postId: string, pool = getPool()): Promise<OwnListing> {
+export function askBackOwnListing(author: Author, toolId: string, pool = getPool()): Promise<OwnListing> {
   return moveOwnListing(
     author,
-    postId,
+    toolId,
     { from: 'withdrawn', to: 'pending', action: 'post.ask_back', summary: 'Pidió que vuelva', wrongState: 'not_withdrawn' },
     pool,
   );
@@ -81,7 +81,7 @@ function listingId(value: string): string {
 }
 
 /** POST /api/dashboard/posts/{id}/withdraw: answers { id, status: 'withdrawn' }. */
-export const withdrawPostEndpoint = endpoint({
+export const withdrawToolEndpoint = endpoint({
   access: 'update:post:own',
   params: idParams,
   body: emptyBody,
@@ -95,7 +95,7 @@ export const withdrawPostEndpoint = endpoint({
 });
 
 /** POST /api/dashboard/posts/{id}/resubmit: answers { id, status: 'pending' }. */
-export const askBackPostEndpoint = endpoint({
+export const askBackToolEndpoint = endpoint({
   access: 'update:post:own',
   params: idParams,
   body: emptyBody,

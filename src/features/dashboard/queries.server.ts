@@ -9,7 +9,7 @@ import type { Queryable } from '../../server/db/queryable.ts';
 import { keyOf, type StorageDriver } from '../../server/storage/driver.ts';
 import { getStorage } from '../../server/storage/storage.ts';
 import { authorName } from '../../lib/tool-page.ts';
-import { SAVED_PAGE_SIZE, type MyPost, type OverviewStats, type SavedToolsPage, type SavedToolView } from '../../lib/dashboard.ts';
+import { SAVED_PAGE_SIZE, type MyTool, type OverviewStats, type SavedToolsPage, type SavedToolView } from '../../lib/dashboard.ts';
 
 /** The counts of the overview's four cards (and the sidebar's), in one round trip. */
 export async function overviewStats(userId: string, db: Queryable = getPool()): Promise<OverviewStats> {
@@ -48,12 +48,12 @@ export async function overviewStats(userId: string, db: Queryable = getPool()): 
   };
 }
 
-interface PostRow {
+interface ToolRow {
   id: string;
   title: string;
   slug: string;
   description: string;
-  status: MyPost['status'];
+  status: MyTool['status'];
   review_note: string | null;
   is_verified: boolean;
   views: string;
@@ -62,7 +62,7 @@ interface PostRow {
   created_at: Date;
 }
 
-const toMyPost = (row: PostRow): MyPost => ({
+const toMyTool = (row: ToolRow): MyTool => ({
   id: row.id,
   title: row.title,
   slug: row.slug,
@@ -76,8 +76,8 @@ const toMyPost = (row: PostRow): MyPost => ({
 });
 
 /** The user's own tools, newest first (all on the list, five on the overview). */
-export async function listMyPosts(userId: string, limit: number | null = null, db: Queryable = getPool()): Promise<MyPost[]> {
-  const { rows } = await db.query<PostRow>(
+export async function listMyTools(userId: string, limit: number | null = null, db: Queryable = getPool()): Promise<MyTool[]> {
+  const { rows } = await db.query<ToolRow>(
     `SELECT p.id, p.title, p.slug, p.description, p.status, p.review_note, p.is_verified, p.views::text AS views,
             c.name AS category_name, c.slug AS category_slug, p.created_at
        FROM posts p
@@ -87,7 +87,7 @@ export async function listMyPosts(userId: string, limit: number | null = null, d
       LIMIT $2`,
     [userId, limit],
   );
-  return rows.map(toMyPost);
+  return rows.map(toMyTool);
 }
 
 /** A stored reference (a storage key, or an address typed by an author) as the address browsers load. */
@@ -171,14 +171,14 @@ async function countSavedTools(userId: string, db: Queryable): Promise<number> {
  * moves the content version, so the next rebuild takes it off the site. Returns the references (keys) of its image
  * and logo, or null when the user has no such tool.
  */
-export async function deleteOwnPost(userId: string, postId: string, db: Queryable = getPool()): Promise<Array<string | null> | 'published' | null> {
+export async function deleteOwnTool(userId: string, toolId: string, db: Queryable = getPool()): Promise<Array<string | null> | 'published' | null> {
   // A published listing is withdrawn instead, so its address, audit trail and way back remain.
   const { rows } = await db.query<{ image_url: string | null; logo_url: string | null; published: boolean }>(
     `WITH target AS (SELECT id, status FROM posts WHERE id = $1 AND user_id = $2),
           gone AS (DELETE FROM posts p USING target t WHERE p.id = t.id AND t.status <> 'published' RETURNING p.image_url, p.logo_url)
      SELECT gone.image_url, gone.logo_url, false AS published FROM gone
      UNION ALL SELECT NULL, NULL, true FROM target WHERE status = 'published'`,
-    [postId, userId],
+    [toolId, userId],
   );
   const row = rows[0];
   if (!row) return null;
@@ -245,14 +245,14 @@ export interface OwnListing {
 }
 
 /** The author's own listing, locked for a change of state; undefined when it is not theirs or does not exist. */
-export async function lockOwnListing(userId: string, postId: string, db: Queryable): Promise<OwnListing | undefined> {
-  const { rows } = await db.query<OwnListing>('SELECT id, title, slug, status FROM posts WHERE id = $1 AND user_id = $2 FOR UPDATE', [postId, userId]);
+export async function lockOwnListing(userId: string, toolId: string, db: Queryable): Promise<OwnListing | undefined> {
+  const { rows } = await db.query<OwnListing>('SELECT id, title, slug, status FROM posts WHERE id = $1 AND user_id = $2 FOR UPDATE', [toolId, userId]);
   return rows[0];
 }
 
 /** Withdrawn by its author: no reviewer's note applies any more; asked back, it waits for a fresh review. */
-export async function setOwnListingStatus(postId: string, status: 'withdrawn' | 'pending', db: Queryable): Promise<void> {
-  await db.query('UPDATE posts SET status = $2, review_note = NULL, updated_at = now() WHERE id = $1', [postId, status]);
+export async function setOwnListingStatus(toolId: string, status: 'withdrawn' | 'pending', db: Queryable): Promise<void> {
+  await db.query('UPDATE posts SET status = $2, review_note = NULL, updated_at = now() WHERE id = $1', [toolId, status]);
 }
 
 /** Points the profile's photo at `key` (or at nothing); answers the key it held before, or undefined without a profile. */

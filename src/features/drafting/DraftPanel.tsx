@@ -38,7 +38,7 @@ export default function DraftPanel({ data }: { data: DraftPanelData }) {
 
   const draftNow = () =>
     run('drafting', async () => {
-      const { draft: fresh } = await requestDraft(data.postId);
+      const { draft: fresh } = await requestDraft(data.toolId);
       setDraft(fresh);
       setText(fresh.articleHtml ?? '');
     });

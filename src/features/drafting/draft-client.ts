@@ -4,9 +4,9 @@ import type { DraftView } from './draft-view.ts';
 
 const FAILED = 'No se pudo completar la acción con el borrador.';
 
-export const requestDraft = (postId: string) => call<{ draft: DraftView }>('/api/admin/drafts', json('POST', { postId }), FAILED);
+export const requestDraft = (toolId: string) => call<{ draft: DraftView }>('/api/admin/drafts', json('POST', { toolId }), FAILED);
 
 export const acceptDraft = (draftId: string, content: string) =>
-  call<{ postId: string; path: string }>(`/api/admin/drafts/${draftId}/accept`, json('POST', { content }), FAILED);
+  call<{ toolId: string; path: string }>(`/api/admin/drafts/${draftId}/accept`, json('POST', { content }), FAILED);
 
 export const discardDraft = (draftId: string) => call<{ id: string }>(`/api/admin/drafts/${draftId}/discard`, json('POST', {}), FAILED);

@@ -19,7 +19,7 @@ export interface DraftView {
 
 /** The current article and facts beside which the panel shows a draft. */
 export interface DraftPanelData {
-  postId: string;
+  toolId: string;
   currentHtml: string;
   currentFacts: ToolFacts;
   draft: DraftView | null;

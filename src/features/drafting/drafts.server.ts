@@ -13,7 +13,7 @@ import { htmlToText, sanitizeRichText } from '../../server/html/sanitize.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { toAppError } from '../../server/http/errors.ts';
 import { ERROR_TABLE } from '../../lib/error-table.ts';
-import { LIMITS } from '../../lib/post-form.ts';
+import { LIMITS } from '../../lib/tool-form.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { z } from '../../lib/zod.ts';
 import { mergeFacts, type DraftPanelData, type DraftView } from './draft-view.ts';
@@ -98,22 +98,22 @@ function toView(row: DraftRow, subject: DraftSubjectRow): DraftView {
 }
 
 /** The editor's panel: the current article and facts, and the tool's open draft if it has one. */
-export async function draftPanelData(postId: string): Promise<DraftPanelData | null> {
-  const subject = await loadDraftSubject(postId);
+export async function draftPanelData(toolId: string): Promise<DraftPanelData | null> {
+  const subject = await loadDraftSubject(toolId);
   if (!subject) return null;
-  const draft = await latestOpenDraft(postId);
+  const draft = await latestOpenDraft(toolId);
   // Stored sanitized; cleaned again here because the panel sets it as HTML.
-  return { postId, currentHtml: sanitizeRichText(subject.content), currentFacts: subject.facts, draft: draft ? toView(draft, subject) : null };
+  return { toolId, currentHtml: sanitizeRichText(subject.content), currentFacts: subject.facts, draft: draft ? toView(draft, subject) : null };
 }
 
 /** A new draft for one tool, written now; nothing is stored when the site or the model fails. */
-export async function createDraft(postId: string, actor: Pick<SessionUser, 'id' | 'name'>, deps: DraftDeps = defaultDeps, signal?: AbortSignal) {
-  const subject = await loadDraftSubject(postId);
+export async function createDraft(toolId: string, actor: Pick<SessionUser, 'id' | 'name'>, deps: DraftDeps = defaultDeps, signal?: AbortSignal) {
+  const subject = await loadDraftSubject(toolId);
   if (!subject) throw new AppError('post_not_found');
-  if (await hasQueuedDraft(postId)) throw new AppError('draft_in_progress');
+  if (await hasQueuedDraft(toolId)) throw new AppError('draft_in_progress');
   const written = await writeDraft(subject, deps, signal);
   const row = await inTransaction(async (client) => {
-    const inserted = await insertPendingDraft({ postId, ...written, createdBy: actor.id }, client);
+    const inserted = await insertPendingDraft({ toolId, ...written, createdBy: actor.id }, client);
     await recordDraftCreated(actor, subject, inserted, client);
     return inserted;
   });
@@ -144,7 +144,7 @@ export async function acceptDraft(draftId: string, content: string, actor: Pick<
   const outcome = await inTransaction(async (client) => {
     const draft = await loadDraft(draftId, client, true);
     if (!draft || draft.status !== 'pending' || !draft.facts) throw new AppError('draft_not_found');
-    const subject = await loadDraftSubject(draft.postId, client, true);
+    const subject = await loadDraftSubject(draft.toolId, client, true);
     if (!subject) throw new AppError('draft_not_found');
     const facts = mergeFacts(subject.facts, draft.facts);
     await writeAcceptedDraft(subject.id, article, facts, actor.id, client);
@@ -164,21 +164,21 @@ export async function acceptDraft(draftId: string, content: string, actor: Pick<
     return subject;
   });
   if (outcome.status === 'published') await publishedContentChanged(`borrador aceptado de «${outcome.title}»`);
-  return { postId: outcome.id, path: `/${outcome.slug}` };
+  return { toolId: outcome.id, path: `/${outcome.slug}` };
 }
 
 export async function discardDraft(draftId: string, actor: Pick<SessionUser, 'id' | 'name'>): Promise<void> {
   await inTransaction(async (client) => {
     const draft = await loadDraft(draftId, client, true);
     if (!draft || !(await closeDraft(draftId, 'discarded', actor.id, null, client))) throw new AppError('draft_not_found');
-    const subject = await loadDraftSubject(draft.postId, client);
+    const subject = await loadDraftSubject(draft.toolId, client);
     await recordAdminAction(
       actor,
       {
         action: 'draft.discard',
         targetType: 'post',
-        targetId: draft.postId,
-        summary: `Descartó el borrador con IA de «${subject?.title ?? draft.postId}»`,
+        targetId: draft.toolId,
+        summary: `Descartó el borrador con IA de «${subject?.title ?? draft.toolId}»`,
         before: { draftId, status: draft.status },
       },
       client,
@@ -206,11 +206,11 @@ export function runDraftQueue(deps: DraftDeps = defaultDeps): Promise<void> {
 
 async function workQueuedDraft(row: DraftRow, deps: DraftDeps): Promise<void> {
   try {
-    const subject = await loadDraftSubject(row.postId);
+    const subject = await loadDraftSubject(row.toolId);
     if (!subject) return;
     const written = await writeDraft(subject, deps);
     await inTransaction(async (client) => {
-      await completeQueuedDraft(row.id, row.postId, written, client);
+      await completeQueuedDraft(row.id, row.toolId, written, client);
       // The admin who queued it is the one who asked (an account deleted since leaves no one to name).
       const name = row.createdBy ? await profileName(row.createdBy, client) : undefined;
       if (row.createdBy && name !== undefined) {
@@ -230,12 +230,12 @@ const draftIdParams = z.object({ id: z.uuid({ error: 'Borrador no válido.' }) }
 /** The endpoints of «Redactar con IA», admin only; `deps` lets tests use the fake provider and fake sites. */
 export function draftEndpoints(deps: DraftDeps = defaultDeps) {
   return {
-    /** POST /api/admin/drafts {postId}: writes a draft now and answers it. */
+    /** POST /api/admin/drafts {toolId}: writes a draft now and answers it. */
     create: endpoint({
       access: 'draft:post:any',
-      body: { json: z.strictObject({ postId: z.uuid({ error: 'Herramienta no válida.' }) }) },
+      body: { json: z.strictObject({ toolId: z.uuid({ error: 'Herramienta no válida.' }) }) },
       limits: DRAFT_RATE_LIMITS,
-      handle: async ({ body, user, request }) => ({ draft: await createDraft(body.postId, user, deps, request.signal) }),
+      handle: async ({ body, user, request }) => ({ draft: await createDraft(body.toolId, user, deps, request.signal) }),
     }),
     /** POST /api/admin/drafts/batch {ids}: queues drafts for the chosen tools and starts working the queue. */
     batch: endpoint({

@@ -32,15 +32,15 @@ const SUBJECT_SQL = `
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The tool, locked when `forUpdate` (an acceptance writes to it); null for an unknown id. */
-export async function loadDraftSubject(postId: string, db: Queryable = getPool(), forUpdate = false): Promise<DraftSubjectRow | null> {
-  if (!UUID.test(postId)) return null;
-  const { rows } = await db.query<DraftSubjectRow>(`${SUBJECT_SQL}${forUpdate ? ' FOR UPDATE OF p' : ''}`, [postId]);
+export async function loadDraftSubject(toolId: string, db: Queryable = getPool(), forUpdate = false): Promise<DraftSubjectRow | null> {
+  if (!UUID.test(toolId)) return null;
+  const { rows } = await db.query<DraftSubjectRow>(`${SUBJECT_SQL}${forUpdate ? ' FOR UPDATE OF p' : ''}`, [toolId]);
   return rows[0] ?? null;
 }
 
 export interface DraftRow {
   id: string;
-  postId: string;
+  toolId: string;
   status: 'queued' | 'running' | 'pending' | 'accepted' | 'discarded' | 'failed';
   articleHtml: string | null;
   facts: ToolFactsInput | null;
@@ -51,7 +51,7 @@ export interface DraftRow {
   createdAt: Date;
 }
 
-const DRAFT_COLUMNS = `id, post_id AS "postId", status, article_html AS "articleHtml", facts, source_url AS "sourceUrl", model, error,
+const DRAFT_COLUMNS = `id, post_id AS "toolId", status, article_html AS "articleHtml", facts, source_url AS "sourceUrl", model, error,
   created_by AS "createdBy", created_at AS "createdAt"`;
 
 export async function loadDraft(id: string, db: Queryable = getPool(), forUpdate = false): Promise<DraftRow | null> {
@@ -61,17 +61,17 @@ export async function loadDraft(id: string, db: Queryable = getPool(), forUpdate
 }
 
 /** The tool's draft still open (queued, running, waiting for review), or else its last failed one. */
-export async function latestOpenDraft(postId: string, db: Queryable = getPool()): Promise<DraftRow | null> {
+export async function latestOpenDraft(toolId: string, db: Queryable = getPool()): Promise<DraftRow | null> {
   const { rows } = await db.query<DraftRow>(
     `SELECT ${DRAFT_COLUMNS} FROM article_drafts WHERE post_id = $1 AND status IN ('queued', 'running', 'pending', 'failed')
      ORDER BY (status <> 'failed') DESC, created_at DESC LIMIT 1`,
-    [postId],
+    [toolId],
   );
   return rows[0] ?? null;
 }
 
 export interface NewDraft {
-  postId: string;
+  toolId: string;
   articleHtml: string;
   facts: ToolFactsInput;
   sourceUrl: string;
@@ -83,19 +83,19 @@ export interface NewDraft {
 export async function insertPendingDraft(draft: NewDraft, db: Queryable): Promise<DraftRow> {
   await db.query(
     `UPDATE article_drafts SET status = 'discarded', reviewed_by = $2, reviewed_at = now() WHERE post_id = $1 AND status IN ('pending', 'failed')`,
-    [draft.postId, draft.createdBy],
+    [draft.toolId, draft.createdBy],
   );
   const { rows } = await db.query<DraftRow>(
     `INSERT INTO article_drafts (post_id, status, article_html, facts, source_url, model, created_by)
      VALUES ($1, 'pending', $2, $3, $4, $5, $6) RETURNING ${DRAFT_COLUMNS}`,
-    [draft.postId, draft.articleHtml, JSON.stringify(draft.facts), draft.sourceUrl, draft.model, draft.createdBy],
+    [draft.toolId, draft.articleHtml, JSON.stringify(draft.facts), draft.sourceUrl, draft.model, draft.createdBy],
   );
   return rows[0]!;
 }
 
 /** Whether the tool has a draft queued or being written (a new one would race it). */
-export async function hasQueuedDraft(postId: string, db: Queryable = getPool()): Promise<boolean> {
-  const { rowCount } = await db.query(`SELECT 1 FROM article_drafts WHERE post_id = $1 AND status IN ('queued', 'running')`, [postId]);
+export async function hasQueuedDraft(toolId: string, db: Queryable = getPool()): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM article_drafts WHERE post_id = $1 AND status IN ('queued', 'running')`, [toolId]);
   return (rowCount ?? 0) > 0;
 }
 
@@ -116,17 +116,17 @@ export async function closeDraft(
 }
 
 /** Queues drafts for the tools that have a site and no open draft; answers how many were queued. */
-export async function queueDrafts(postIds: string[], createdBy: string, db: Queryable = getPool()): Promise<{ queued: string[] }> {
-  const { rows } = await db.query<{ postId: string }>(
+export async function queueDrafts(toolIds: string[], createdBy: string, db: Queryable = getPool()): Promise<{ queued: string[] }> {
+  const { rows } = await db.query<{ toolId: string }>(
     `INSERT INTO article_drafts (post_id, status, source_url, created_by)
      SELECT p.id, 'queued', p.url, $2 FROM posts p
      WHERE p.id = ANY($1::uuid[]) AND p.url IS NOT NULL AND p.url <> ''
        AND NOT EXISTS (SELECT 1 FROM article_drafts d WHERE d.post_id = p.id AND d.status IN ('queued', 'running'))
      ON CONFLICT DO NOTHING
-     RETURNING post_id AS "postId"`,
-    [postIds, createdBy],
+     RETURNING post_id AS "toolId"`,
+    [toolIds, createdBy],
   );
-  return { queued: rows.map((row) => row.postId) };
+  return { queued: rows.map((row) => row.toolId) };
 }
 
 /** A worker left a row running this long ago: its process died, so another takes it. */
@@ -151,11 +151,11 @@ export async function claimQueuedDraft(db: Queryable = getPool()): Promise<Draft
 /** A queued draft the model wrote: waiting for review, in place of the tool's older waiting one. */
 export async function completeQueuedDraft(
   id: string,
-  postId: string,
+  toolId: string,
   written: { articleHtml: string; facts: ToolFactsInput; model: string },
   db: Queryable,
 ): Promise<void> {
-  await db.query(`UPDATE article_drafts SET status = 'discarded', reviewed_at = now() WHERE post_id = $1 AND status IN ('pending', 'failed')`, [postId]);
+  await db.query(`UPDATE article_drafts SET status = 'discarded', reviewed_at = now() WHERE post_id = $1 AND status IN ('pending', 'failed')`, [toolId]);
   await db.query(`UPDATE article_drafts SET status = 'pending', article_html = $2, facts = $3, model = $4, error = NULL WHERE id = $1`, [
     id,
     written.articleHtml,
@@ -175,19 +175,19 @@ export interface DraftBadge {
 }
 
 /** Each listed tool's open draft (or last failure), for the Publicados list. */
-export async function draftBadges(postIds: string[], db: Queryable = getPool()): Promise<Map<string, DraftBadge>> {
-  if (postIds.length === 0) return new Map();
-  const { rows } = await db.query<DraftBadge & { postId: string }>(
-    `SELECT DISTINCT ON (post_id) post_id AS "postId", id, status, error FROM article_drafts
+export async function draftBadges(toolIds: string[], db: Queryable = getPool()): Promise<Map<string, DraftBadge>> {
+  if (toolIds.length === 0) return new Map();
+  const { rows } = await db.query<DraftBadge & { toolId: string }>(
+    `SELECT DISTINCT ON (post_id) post_id AS "toolId", id, status, error FROM article_drafts
      WHERE post_id = ANY($1::uuid[]) AND status IN ('queued', 'running', 'pending', 'failed')
      ORDER BY post_id, (status <> 'failed') DESC, created_at DESC`,
-    [postIds],
+    [toolIds],
   );
-  return new Map(rows.map(({ postId, ...badge }) => [postId, badge]));
+  return new Map(rows.map(({ toolId, ...badge }) => [toolId, badge]));
 }
 
 /** Writes an accepted draft's article and facts to the tool, stamped as checked by the admin who accepted it. */
-export async function writeAcceptedDraft(postId: string, content: string, facts: ToolFactsInput, checkerId: string, db: Queryable): Promise<void> {
+export async function writeAcceptedDraft(toolId: string, content: string, facts: ToolFactsInput, checkerId: string, db: Queryable): Promise<void> {
   await db.query(
     `UPDATE posts SET content = $2, article_is_template = false,
        spanish_interface = $3, spanish_output = $4, spanish_voice = $5, free_plan = $6,
@@ -196,7 +196,7 @@ export async function writeAcceptedDraft(postId: string, content: string, facts:
        facts_checked_at = now(), facts_checked_by = $17, updated_at = now()
      WHERE id = $1`,
     [
-      postId,
+      toolId,
       content,
       facts.spanishInterface,
       facts.spanishOutput,

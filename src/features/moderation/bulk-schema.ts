@@ -3,7 +3,7 @@
  * script sends and the server validates, and what the server answers for each tool.
  */
 import { z } from '../../lib/zod.ts';
-import { rejectInput } from '../../lib/post-form.ts';
+import { rejectInput } from '../../lib/tool-form.ts';
 
 /** Each tool is its own transaction with its e-mail: a batch is kept to what one request does in seconds. */
 export const BULK_MODERATION_MAX = 100;

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../server/auth/auth.ts';
 import { AppError, endpoint } from '../../server/http/endpoint.ts';
 import { toAppError } from '../../server/http/errors.ts';
 import { z } from '../../lib/zod.ts';
-import { rejectInput } from '../../lib/post-form.ts';
+import { rejectInput } from '../../lib/tool-form.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { bulkModerationInput, type BulkFailure, type BulkModerationInput, type BulkModerationResult } from './bulk-schema.ts';
 import { notifyAuthor, type Decision } from '../../server/email/author-notices.ts';
@@ -16,7 +16,7 @@ export const MODERATION_RATE_LIMITS = { name: 'moderation', user: { window: 600,
 
 const params = z.object({ id: z.string() });
 
-function postId(raw: string): string {
+function toolId(raw: string): string {
   const id = z.uuid().safeParse(raw);
   if (!id.success) throw new AppError('post_not_found');
   return id.data;
@@ -28,7 +28,7 @@ export const approveEndpoint = endpoint({
   params,
   limits: MODERATION_RATE_LIMITS,
   handle: async ({ params: { id }, user }) => {
-    const decision = await approveSubmission(postId(id), user);
+    const decision = await approveSubmission(toolId(id), user);
     await publishedContentChanged(`aprobación de «${decision.title}»`);
     await notifyAuthor({ ...decision, outcome: 'approved' });
     return { id: decision.id, slug: decision.slug, status: 'published', path: `/${decision.slug}` };
@@ -41,7 +41,7 @@ export const rejectEndpoint = endpoint({
   body: { json: rejectInput },
   limits: MODERATION_RATE_LIMITS,
   handle: async ({ params: { id }, body, user }) => {
-    const decision = await rejectSubmission(postId(id), body.reason, user);
+    const decision = await rejectSubmission(toolId(id), body.reason, user);
     await notifyAuthor({ ...decision, outcome: 'rejected', reason: body.reason });
     return { id: decision.id, slug: decision.slug, status: 'rejected' };
   },
@@ -58,7 +58,7 @@ export async function moderateInBulk(actor: SessionUser, input: BulkModerationIn
   const failures: { id: string; error: AppError }[] = [];
   for (const raw of input.ids) {
     try {
-      const id = postId(raw);
+      const id = toolId(raw);
       const decision = input.action === 'approve' ? await approveSubmission(id, actor) : await rejectSubmission(id, input.reason, actor);
       decided.push(decision);
     } catch (error) {

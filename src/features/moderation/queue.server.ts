@@ -69,7 +69,7 @@ async function lockPending(id: string, db: Queryable): Promise<{ id: string; slu
 export async function approveSubmission(id: string, actor: SessionUser, pool = getPool()): Promise<Decision> {
   assertModerator(actor);
   return inTransaction(async (client) => {
-    const post = await lockPending(id, client);
+    const tool = await lockPending(id, client);
     await client.query(
       `UPDATE posts SET status = 'published', published_date = coalesce(published_date, now()), reviewed_at = now(),
                         reviewed_by = $2, review_note = NULL, updated_at = now(),
@@ -84,13 +84,13 @@ export async function approveSubmission(id: string, actor: SessionUser, pool = g
         action: 'post.approve',
         targetType: 'post',
         targetId: id,
-        summary: `Aprobó «${post.title}»`,
+        summary: `Aprobó «${tool.title}»`,
         before: { status: 'pending' },
         after: { status: 'published' },
       },
       client,
     );
-    return { id, slug: post.slug, title: post.title, authorId: post.user_id };
+    return { id, slug: tool.slug, title: tool.title, authorId: tool.user_id };
   }, pool);
 }
 
@@ -98,7 +98,7 @@ export async function approveSubmission(id: string, actor: SessionUser, pool = g
 export async function rejectSubmission(id: string, reason: string, actor: SessionUser, pool = getPool()): Promise<Decision> {
   assertModerator(actor);
   return inTransaction(async (client) => {
-    const post = await lockPending(id, client);
+    const tool = await lockPending(id, client);
     await client.query(`UPDATE posts SET status = 'rejected', reviewed_at = now(), reviewed_by = $2, review_note = $3, updated_at = now() WHERE id = $1`, [
       id,
       actor.id,
@@ -110,13 +110,13 @@ export async function rejectSubmission(id: string, reason: string, actor: Sessio
         action: 'post.reject',
         targetType: 'post',
         targetId: id,
-        summary: `Rechazó «${post.title}»`,
+        summary: `Rechazó «${tool.title}»`,
         before: { status: 'pending' },
         after: { status: 'rejected', reviewNote: reason },
       },
       client,
     );
-    return { id, slug: post.slug, title: post.title, authorId: post.user_id };
+    return { id, slug: tool.slug, title: tool.title, authorId: tool.user_id };
   }, pool);
 }
 

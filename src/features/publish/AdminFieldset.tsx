@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/Card.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Select, Textarea } from '../../components/ui/Input.tsx';
-import { LIMITS, postStatuses, STATUS_LABEL, type PostStatus } from '../../lib/post-form.ts';
+import { LIMITS, toolStatuses, STATUS_LABEL, type ToolStatus } from '../../lib/tool-form.ts';
 import type { FormPatch, FormState } from './publish-form-state.ts';
 
 interface Props {
@@ -32,8 +32,8 @@ export function AdminFieldset({ form, update, errors, siteUrl }: Props) {
           checked={form.isFeatured}
           onChange={(event) => update({ isFeatured: event.target.checked })}
         />
-        <Select id={`${id}-estado`} label="Estado" value={form.status} onChange={(event) => update({ status: event.target.value as PostStatus })}>
-          {postStatuses.map((status) => (
+        <Select id={`${id}-estado`} label="Estado" value={form.status} onChange={(event) => update({ status: event.target.value as ToolStatus })}>
+          {toolStatuses.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABEL[status]}
             </option>

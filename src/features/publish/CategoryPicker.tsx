@@ -6,7 +6,7 @@
 import { Check, Search, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { filterCategories } from './category-search.ts';
-import type { PickerCategory } from '../../lib/post-form.ts';
+import type { PickerCategory } from '../../lib/tool-form.ts';
 
 interface Props {
   categories: readonly PickerCategory[];

@@ -6,7 +6,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { IconButton } from '../../components/ui/Button.tsx';
 import { controlClass, fieldErrorClass } from '../../components/ui/styles.ts';
-import { addKeyword, autoKeywords } from '../../lib/post-metadata.ts';
+import { addKeyword, autoKeywords } from '../../lib/tool-metadata.ts';
 
 interface Props {
   keywords: string[];

@@ -1,7 +1,7 @@
 /** «Imagen y logo» («Gestión de imágenes» in the editor): the featured image and the logo, uploaded or by address. */
 import { useId } from 'react';
 import { Card } from '../../components/ui/Card.tsx';
-import type { PageSuggestions } from '../../lib/post-form.ts';
+import type { PageSuggestions } from '../../lib/tool-form.ts';
 import { IMAGE_MESSAGES } from '../../lib/image-rules.ts';
 import { ImageInput, type ImageValue } from './ImageInput.tsx';
 

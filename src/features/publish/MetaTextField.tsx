@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import { controlClass, fieldErrorClass } from '../../components/ui/styles.ts';
-import { characterCount, counterTone } from '../../lib/post-metadata.ts';
+import { characterCount, counterTone } from '../../lib/tool-metadata.ts';
 
 const toneClass = { over: 'text-red-700 font-semibold', optimum: 'text-emerald-700', normal: 'text-slate-600' } as const;
 

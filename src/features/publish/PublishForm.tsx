@@ -7,7 +7,7 @@
  */
 import { useId, useMemo } from 'react';
 import { Card } from '../../components/ui/Card.tsx';
-import type { EditablePost, PickerCategory } from '../../lib/post-form.ts';
+import type { EditableTool, PickerCategory } from '../../lib/tool-form.ts';
 import { publishSlug } from '../../lib/slug.ts';
 import { AdminFieldset } from './AdminFieldset.tsx';
 import { ArticleFieldset } from './ArticleFieldset.tsx';
@@ -30,7 +30,7 @@ interface Props {
   siteName: string;
   siteUrl: string;
   /** Edit mode: the stored post and who is editing it. */
-  post?: EditablePost;
+  post?: EditableTool;
   access?: 'admin' | 'author';
   /** Whether this user's save checks the tool's facts (an admin's does). */
   checksFacts: boolean;
@@ -38,13 +38,18 @@ interface Props {
   draft?: SubmissionDraft;
 }
 
-export default function PublishForm({ mode, categories, siteName, siteUrl, post, access = 'author', checksFacts, draft }: Props) {
+export default function PublishForm({ mode, categories, siteName, siteUrl, post: tool, access = 'author', checksFacts, draft }: Props) {
   const id = useId();
   const admin = mode === 'edit' && access === 'admin';
-  const { form, update, updateFacts, autoFill, errors, submitting, submit, preview, draftStatus, confirmLeave } = usePublishForm({ mode, post, admin, draft });
-  const urlLookup = useUrlLookup(post?.url ?? '', post?.id);
+  const { form, update, updateFacts, autoFill, errors, submitting, submit, preview, draftStatus, confirmLeave } = usePublishForm({
+    mode,
+    post: tool,
+    admin,
+    draft,
+  });
+  const urlLookup = useUrlLookup(tool?.url ?? '', tool?.id);
 
-  const slug = mode === 'edit' ? form.slug || post?.slug || '' : publishSlug(form.title) || 'herramienta';
+  const slug = mode === 'edit' ? form.slug || tool?.slug || '' : publishSlug(form.title) || 'herramienta';
   const canonicalUrl = useMemo(() => new URL(`/${slug}`, siteUrl).href, [slug, siteUrl]);
   const backHref = mode === 'publish' ? '/' : admin ? '/admin/dashboard' : '/dashboard';
 
@@ -58,7 +63,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
         confirmLeave={confirmLeave}
         draftStatus={draftStatus}
         status={form.status}
-        reviewNote={post?.reviewNote}
+        reviewNote={tool?.reviewNote}
       />
 
       {/* On a phone the one column is the screen's width, never its widest content (the cards' image previews). */}
@@ -75,7 +80,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
 
           <TasksFieldset value={form.useCases} onChange={(useCases) => update({ useCases })} error={errors.useCases} />
 
-          <FactsFieldset value={form.facts} onChange={updateFacts} errors={errors} admin={checksFacts} checkedAt={post?.factsCheckedAt ?? null} />
+          <FactsFieldset value={form.facts} onChange={updateFacts} errors={errors} admin={checksFacts} checkedAt={tool?.factsCheckedAt ?? null} />
 
           <MediaFieldset mode={mode} image={form.image} logo={form.logo} onChange={update} errors={errors} suggestions={urlLookup.suggestions} />
 
@@ -89,7 +94,7 @@ export default function PublishForm({ mode, categories, siteName, siteUrl, post,
             onPreview={() => void preview()}
             backHref={backHref}
             confirmLeave={confirmLeave}
-            publishedPath={mode === 'edit' && post?.status === 'published' ? `/${post.slug}` : null}
+            publishedPath={mode === 'edit' && tool?.status === 'published' ? `/${tool.slug}` : null}
           />
         </div>
 

@@ -3,7 +3,7 @@
  * for an author editing a rejected or withdrawn submission, the reason the admin gave.
  */
 import { ArrowLeft } from 'lucide-react';
-import type { PostStatus } from '../../lib/post-form.ts';
+import type { ToolStatus } from '../../lib/tool-form.ts';
 import { DRAFT_STATUS_TEXT, type DraftStatus } from './submission-draft.ts';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
   confirmLeave(): boolean;
   draftStatus: DraftStatus;
   /** The status chosen in the form (an author cannot change it) and the stored note to the author. */
-  status: PostStatus;
+  status: ToolStatus;
   reviewNote: string | undefined;
 }
 

@@ -6,7 +6,7 @@ import { ChevronDown, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../components/ui/Badge.tsx';
 import { controlClass } from '../../components/ui/styles.ts';
-import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMUM, META_TITLE_MAX, META_TITLE_OPTIMUM } from '../../lib/post-metadata.ts';
+import { META_DESCRIPTION_MAX, META_DESCRIPTION_OPTIMUM, META_TITLE_MAX, META_TITLE_OPTIMUM } from '../../lib/tool-metadata.ts';
 import { KeywordsField } from './KeywordsField.tsx';
 import { MetaTextField } from './MetaTextField.tsx';
 import { categoryCountText } from './publish-texts.ts';

@@ -1,5 +1,5 @@
 /** One platform's link card as the social network draws it: WhatsApp's green bubble, Facebook's grey footer with the host first, Twitter's rounder corners. */
-import type { platformPreview, PreviewPlatform } from '../../lib/post-metadata.ts';
+import type { platformPreview, PreviewPlatform } from '../../lib/tool-metadata.ts';
 
 interface Props {
   platform: PreviewPlatform;

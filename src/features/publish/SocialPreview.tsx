@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { TabPanel, Tabs } from '../../components/ui/Tabs.tsx';
-import { platformPreview, previewMissing, type PreviewPlatform } from '../../lib/post-metadata.ts';
+import { platformPreview, previewMissing, type PreviewPlatform } from '../../lib/tool-metadata.ts';
 import { SeoReadiness } from './SeoReadiness.tsx';
 import { SocialCard } from './SocialCard.tsx';
 import type { SeoValues } from './SeoPanel.tsx';

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { Card } from '../../components/ui/Card.tsx';
 import { controlClass, fieldErrorClass, labelClass } from '../../components/ui/styles.ts';
-import { LIMITS } from '../../lib/post-form.ts';
+import { LIMITS } from '../../lib/tool-form.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 
 interface Props {

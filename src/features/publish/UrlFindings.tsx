@@ -3,7 +3,7 @@
  * the page being read, and the title and description its own page suggests, each with a button to use it.
  */
 import { LoaderCircle, Sparkles, TriangleAlert } from 'lucide-react';
-import type { DuplicateCheck, PageSuggestions } from '../../lib/post-form.ts';
+import type { DuplicateCheck, PageSuggestions } from '../../lib/tool-form.ts';
 import type { LookupState } from './use-url-lookup.ts';
 
 interface Props {

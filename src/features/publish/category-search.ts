@@ -1,6 +1,6 @@
 /** The category picker's search, a case-insensitive name substring (accents ignored as well). */
 import { normalizeForSearch } from '../../lib/text.ts';
-import type { PickerCategory } from '../../lib/post-form.ts';
+import type { PickerCategory } from '../../lib/tool-form.ts';
 
 export function filterCategories(categories: readonly PickerCategory[], text: string): PickerCategory[] {
   const query = normalizeForSearch(text);

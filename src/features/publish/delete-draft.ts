@@ -30,7 +30,7 @@ export function enhanceDraftDeletion(): void {
     // The focused button is gone: the section's heading takes the focus, so keyboard users keep their place.
     const heading = list?.querySelector<HTMLElement>('h2');
     if (list && !list.querySelector('[data-draft]')) list.remove();
-    const target = heading?.isConnected ? heading : document.querySelector<HTMLElement>('[data-post-count]');
+    const target = heading?.isConnected ? heading : document.querySelector<HTMLElement>('[data-tool-count]');
     if (target) {
       target.tabIndex = -1;
       target.focus();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { factsBody, factsDraft } from './facts-draft.ts';
-import { factsInput } from '../../lib/post-form.ts';
+import { factsInput } from '../../lib/tool-form.ts';
 
 describe('the facts fieldset’s draft', () => {
   it('starts all unknown, and an untouched draft sends all unknown', () => {

@@ -1,6 +1,6 @@
 /**
  * The facts fieldset's state: what the inputs hold (text for the numbers, so a half-typed «9,» stays as typed) and
- * the body it sends, which the server validates with the same schema (post-form.ts factsInput).
+ * the body it sends, which the server validates with the same schema (tool-form.ts factsInput).
  */
 import type { FactAnswer, FreePlan, Platform, PriceCurrency, PricePeriod, ToolFactsInput } from '../../lib/tool-facts.ts';
 

@@ -4,7 +4,7 @@
  * anything odd is skipped, never thrown; image and icon addresses come back absolute and http(s) only.
  */
 import { isSvgIcon, rankIcons, readPageHead, visibleText } from '../../server/net/page-meta.ts';
-import type { PageSuggestions } from '../../lib/post-form.ts';
+import type { PageSuggestions } from '../../lib/tool-form.ts';
 
 /** Suggestions are trimmed to what the form accepts. */
 const SUGGESTION_LIMITS = { title: 200, description: 1000 } as const;

@@ -6,8 +6,8 @@ import type { AstroGlobal } from 'astro';
 import { loginPathFor } from '../../lib/return-path.ts';
 import { can, type Role } from '../../lib/permissions.ts';
 import { siteConfig } from '../../server/site.ts';
-import type { EditablePost, PickerCategory } from '../../lib/post-form.ts';
-import { listPickerCategories, loadEditablePost } from '../../server/db/queries/tool-writes.ts';
+import type { EditableTool, PickerCategory } from '../../lib/tool-form.ts';
+import { listPickerCategories, loadEditableTool } from '../../server/db/queries/tool-writes.ts';
 import type { SubmissionDraft } from './submission-draft.ts';
 import { loadDraft } from './submission-drafts-queries.server.ts';
 
@@ -37,7 +37,7 @@ export type PublishPageState =
   | { kind: 'missing-draft' };
 
 export type EditPageState =
-  | { kind: 'form'; form: FormData; post: EditablePost; access: 'admin' | 'author' }
+  | { kind: 'form'; form: FormData; post: EditableTool; access: 'admin' | 'author' }
   | { kind: 'denied'; notice: AccessNoticeProps; status: number }
   | { kind: 'missing' };
 
@@ -103,7 +103,7 @@ export async function editPageState(astro: PageContext, id: string): Promise<Edi
       },
     });
   }
-  const loaded = await loadEditablePost(id, user);
+  const loaded = await loadEditableTool(id, user);
   if (loaded === 'missing' && can(user.role, 'update:post:any')) return withStatus(astro, { kind: 'missing' });
   if (loaded === 'missing' || loaded === 'forbidden') {
     return withStatus(astro, {

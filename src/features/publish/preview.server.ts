@@ -13,7 +13,7 @@ import { inRolledBackTransaction } from '../../server/db/transaction.ts';
 import { siteConfig } from '../../server/site.ts';
 import { FEATURED_SIDEBAR_SIZE } from '../../lib/tool-page.ts';
 import type { ToolCardData } from '../../lib/tool-card.ts';
-import { fieldErrors, publishInput } from '../../lib/post-form.ts';
+import { fieldErrors, publishInput } from '../../lib/tool-form.ts';
 import { insertSubmission } from '../../server/db/queries/tool-writes.ts';
 import { loadDraft } from './submission-drafts-queries.server.ts';
 

@@ -1,23 +1,23 @@
 /** The publication form's calls to the server, with the endpoints' Spanish errors passed through as they are. */
 import { call, json } from '../../lib/endpoint-call.ts';
-import type { DuplicateCheck, EditInput, PageSuggestions, PostStatus, PublishInput } from '../../lib/post-form.ts';
+import type { DuplicateCheck, EditInput, PageSuggestions, ToolStatus, PublishInput } from '../../lib/tool-form.ts';
 
-export interface SavedPostAnswer {
+export interface SavedToolAnswer {
   id: string;
   slug: string;
-  status: PostStatus;
+  status: ToolStatus;
   categoryCount: number;
   path: string;
 }
 
 /** 'No se pudo publicar la entrada' when the server gives no message of its own; the draft it came from goes. */
-export function publishPost(input: PublishInput, draftId?: string | null): Promise<SavedPostAnswer> {
+export function publishTool(input: PublishInput, draftId?: string | null): Promise<SavedToolAnswer> {
   const path = draftId ? `/api/posts?${new URLSearchParams({ borrador: draftId })}` : '/api/posts';
   return call(path, json('POST', input), 'No se pudo publicar la entrada');
 }
 
 /** 'No se pudo actualizar la publicación' when the server gives no message of its own. */
-export function savePost(id: string, input: EditInput): Promise<SavedPostAnswer> {
+export function saveTool(id: string, input: EditInput): Promise<SavedToolAnswer> {
   return call(`/api/posts/${encodeURIComponent(id)}`, json('PUT', input), 'No se pudo actualizar la publicación');
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { editInput, factsInput, publishInput, type EditablePost } from '../../lib/post-form.ts';
+import { editInput, factsInput, publishInput, type EditableTool } from '../../lib/tool-form.ts';
 import { draftState, formValues, initialState } from './publish-form-state.ts';
 import { submissionDraftInput } from './submission-draft.ts';
 
-const post: EditablePost = {
+const tool: EditableTool = {
   id: '3f0c1a52-7a51-4b8e-9a52-0f5a3c2d1e00',
   slug: 'redacta-pro',
   status: 'rejected',
@@ -40,28 +40,28 @@ describe('the publication form’s state', () => {
   });
 
   it('sends a stored post back as it was, with its version, and the admin block only from an admin', () => {
-    const form = initialState(post);
-    expect(form).toMatchObject({ filledTitle: true, filledDescription: true, image: { key: post.imageUrl, preview: post.imagePreview } });
+    const form = initialState(tool);
+    expect(form).toMatchObject({ filledTitle: true, filledDescription: true, image: { key: tool.imageUrl, preview: tool.imagePreview } });
 
-    const author = formValues(form, { mode: 'edit', post, admin: false });
-    expect(author).toMatchObject({ title: post.title, imageUrl: post.imageUrl, version: post.version });
+    const author = formValues(form, { mode: 'edit', post: tool, admin: false });
+    expect(author).toMatchObject({ title: tool.title, imageUrl: tool.imageUrl, version: tool.version });
     expect(author).not.toHaveProperty('slug');
-    expect(editInput.parse(author).facts).toEqual(post.facts);
+    expect(editInput.parse(author).facts).toEqual(tool.facts);
 
-    const admin = formValues(form, { mode: 'edit', post, admin: true });
-    expect(admin).toMatchObject({ slug: 'redacta-pro', status: 'rejected', isPopular: false, isFeatured: true, reviewNote: post.reviewNote });
+    const admin = formValues(form, { mode: 'edit', post: tool, admin: true });
+    expect(admin).toMatchObject({ slug: 'redacta-pro', status: 'rejected', isPopular: false, isFeatured: true, reviewNote: tool.reviewNote });
     expect(editInput.safeParse(admin).success).toBe(true);
   });
 
   it('resumes a draft with what it saved, the rest empty, and the meta fields filled only if it had them', () => {
     const saved = submissionDraftInput.parse({ title: 'Redacta Pro', metaTitle: 'Redacta Pro', url: 'https://redacta.example/' });
-    const form = draftState({ id: 'borrador', values: saved, imagePreview: null, logoPreview: '/media/logo.png', updatedAt: post.version });
+    const form = draftState({ id: 'borrador', values: saved, imagePreview: null, logoPreview: '/media/logo.png', updatedAt: tool.version });
     expect(form).toMatchObject({ title: 'Redacta Pro', description: '', url: 'https://redacta.example/', filledTitle: true, filledDescription: false });
     expect(form.logo).toEqual({ key: '', preview: '/media/logo.png' });
 
     // A whole form saved as a draft comes back sending exactly what it sent.
-    const whole = formValues(initialState(post), { mode: 'publish', admin: false });
-    const resumed = draftState({ id: 'borrador', values: submissionDraftInput.parse(whole), imagePreview: null, logoPreview: null, updatedAt: post.version });
+    const whole = formValues(initialState(tool), { mode: 'publish', admin: false });
+    const resumed = draftState({ id: 'borrador', values: submissionDraftInput.parse(whole), imagePreview: null, logoPreview: null, updatedAt: tool.version });
     expect(publishInput.parse(formValues(resumed, { mode: 'publish', admin: false }))).toEqual(publishInput.parse(whole));
   });
 });

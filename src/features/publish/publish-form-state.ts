@@ -2,7 +2,7 @@
  * The publication form's state: what its fields hold, how a stored post or a resumed draft fills them, and the body
  * those fields send (the same shape the server validates with publishInput or editInput).
  */
-import type { EditablePost, PostStatus } from '../../lib/post-form.ts';
+import type { EditableTool, ToolStatus } from '../../lib/tool-form.ts';
 import type { PricingModel } from '../../lib/pricing.ts';
 import { factsBody, factsDraft, type FactsDraft } from './facts-draft.ts';
 import type { ImageValue } from './ImageInput.tsx';
@@ -26,7 +26,7 @@ export interface FormState {
   filledTitle: boolean;
   filledDescription: boolean;
   slug: string;
-  status: PostStatus;
+  status: ToolStatus;
   isPopular: boolean;
   isFeatured: boolean;
   reviewNote: string;
@@ -35,30 +35,30 @@ export interface FormState {
 export type FormPatch = Partial<FormState>;
 
 /** The form of a new publication, or of a stored post being edited. */
-export function initialState(post: EditablePost | undefined): FormState {
+export function initialState(tool: EditableTool | undefined): FormState {
   return {
-    title: post?.title ?? '',
-    description: post?.description ?? '',
-    url: post?.url ?? '',
-    pricing: post?.pricing ?? 'unknown',
-    categoryIds: post?.categoryIds ?? [],
-    image: { key: post?.imageUrl ?? '', preview: post?.imagePreview ?? null },
-    logo: { key: post?.logoUrl ?? '', preview: post?.logoPreview ?? null },
-    content: post?.content ?? '',
-    metaTitle: post?.metaTitle ?? '',
-    metaDescription: post?.metaDescription ?? '',
-    keywords: post?.keywords ?? [],
-    author: post?.author ?? '',
-    useCases: post?.useCases ?? [],
-    facts: factsDraft(post?.facts),
+    title: tool?.title ?? '',
+    description: tool?.description ?? '',
+    url: tool?.url ?? '',
+    pricing: tool?.pricing ?? 'unknown',
+    categoryIds: tool?.categoryIds ?? [],
+    image: { key: tool?.imageUrl ?? '', preview: tool?.imagePreview ?? null },
+    logo: { key: tool?.logoUrl ?? '', preview: tool?.logoPreview ?? null },
+    content: tool?.content ?? '',
+    metaTitle: tool?.metaTitle ?? '',
+    metaDescription: tool?.metaDescription ?? '',
+    keywords: tool?.keywords ?? [],
+    author: tool?.author ?? '',
+    useCases: tool?.useCases ?? [],
+    facts: factsDraft(tool?.facts),
     // A stored post's fields were filled already, and each is filled only once.
-    filledTitle: Boolean(post),
-    filledDescription: Boolean(post),
-    slug: post?.slug ?? '',
-    status: post?.status ?? 'pending',
-    isPopular: post?.isPopular ?? false,
-    isFeatured: post?.isFeatured ?? false,
-    reviewNote: post?.reviewNote ?? '',
+    filledTitle: Boolean(tool),
+    filledDescription: Boolean(tool),
+    slug: tool?.slug ?? '',
+    status: tool?.status ?? 'pending',
+    isPopular: tool?.isPopular ?? false,
+    isFeatured: tool?.isFeatured ?? false,
+    reviewNote: tool?.reviewNote ?? '',
   };
 }
 
@@ -91,13 +91,13 @@ export function draftState(draft: SubmissionDraft): FormState {
 export interface FormTarget {
   mode: 'publish' | 'edit';
   /** Edit mode: the stored post, whose version guards against overwriting someone else's newer save. */
-  post?: EditablePost | undefined;
+  post?: EditableTool | undefined;
   /** Only an admin's edit sends the address, status, flags and note to the author. */
   admin: boolean;
 }
 
 /** The body the form sends: publishInput's fields, plus in edit mode the version and the admin's block. */
-export function formValues(form: FormState, { mode, post, admin }: FormTarget) {
+export function formValues(form: FormState, { mode, post: tool, admin }: FormTarget) {
   const base = {
     title: form.title,
     description: form.description,
@@ -117,7 +117,7 @@ export function formValues(form: FormState, { mode, post, admin }: FormTarget) {
   if (mode === 'publish') return base;
   return {
     ...base,
-    version: post!.version,
+    version: tool!.version,
     ...(admin ? { slug: form.slug, status: form.status, isPopular: form.isPopular, isFeatured: form.isFeatured, reviewNote: form.reviewNote } : {}),
   };
 }

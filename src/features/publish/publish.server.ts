@@ -16,9 +16,9 @@ import { notifyAdmins } from '../../server/email/admin-notices.ts';
 import { notifyAuthor } from '../../server/email/author-notices.ts';
 import { importImageFromUrl, remoteError } from './images.server.ts';
 import { extractPageMetadata } from './page-metadata.server.ts';
-import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from '../../lib/post-form.ts';
-import type { DuplicateCheck } from '../../lib/post-form.ts';
-import { createSubmission, findDuplicateTools, loadEditablePost, saveEdit } from '../../server/db/queries/tool-writes.ts';
+import { editInput, LIMITS, publishInput, toolUrl, type PublishInput } from '../../lib/tool-form.ts';
+import type { DuplicateCheck } from '../../lib/tool-form.ts';
+import { createSubmission, findDuplicateTools, loadEditableTool, saveEdit } from '../../server/db/queries/tool-writes.ts';
 import { publishedContentChanged } from '../../server/site-updates.ts';
 import { deleteDraft } from './submission-drafts-queries.server.ts';
 
@@ -85,14 +85,14 @@ export const publishEndpoint = endpoint({
   },
 });
 
-const postParams = z.object({ id: z.string() });
+const toolParams = z.object({ id: z.string() });
 
 /** GET /api/posts/{id}: the post as the editor loads it, with its categories. */
-export const loadPostEndpoint = endpoint({
+export const loadToolEndpoint = endpoint({
   access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
-  params: postParams,
+  params: toolParams,
   handle: async ({ params, user }) => {
-    const loaded = await loadEditablePost(params.id, user);
+    const loaded = await loadEditableTool(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
     return loaded;
@@ -103,11 +103,11 @@ export const loadPostEndpoint = endpoint({
 export const editEndpoint = endpoint({
   // Who may edit which post (admin, or the author while it is pending or rejected) is decided by the post itself.
   access: { need: 'user', signedOut: EDIT_SIGNED_OUT },
-  params: postParams,
+  params: toolParams,
   body: { json: editInput, maxBytes: MAX_FORM_BODY, tooLarge: TOO_LARGE },
   limits: EDIT_RATE_LIMITS,
   handle: async ({ params, body, user, request }) => {
-    const loaded = await loadEditablePost(params.id, user);
+    const loaded = await loadEditableTool(params.id, user);
     if (loaded === 'missing') throw new AppError('edit_not_found');
     if (loaded === 'forbidden') throw new AppError('edit_forbidden');
     const input = await resolveImages(body, user, loaded.post, request.signal);

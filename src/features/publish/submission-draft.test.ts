@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishInput } from '../../lib/post-form.ts';
+import { publishInput } from '../../lib/tool-form.ts';
 import { submissionDraftInput } from './submission-draft.ts';
 
 describe('submissionDraftInput', () => {

@@ -4,7 +4,7 @@
  * submit (publishInput) still validates everything when the draft is sent to review.
  */
 import { z } from '../../lib/zod.ts';
-import { LIMITS, publishInput } from '../../lib/post-form.ts';
+import { LIMITS, publishInput } from '../../lib/tool-form.ts';
 
 export const submissionDraftInput = publishInput
   .extend({

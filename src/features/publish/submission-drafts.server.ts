@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../../server/html/sanitize.ts';
 import type { SessionUser } from '../../server/auth/auth.ts';
 import { assertMayReference } from '../../server/storage/file-owners.ts';
 import { z } from '../../lib/zod.ts';
-import { LIMITS } from '../../lib/post-form.ts';
+import { LIMITS } from '../../lib/tool-form.ts';
 import { storedKeysNamedBy } from './publish.server.ts';
 import { submissionDraftInput, type SubmissionDraftValues } from './submission-draft.ts';
 import { deleteDraft, insertDraft, updateDraft } from './submission-drafts-queries.server.ts';

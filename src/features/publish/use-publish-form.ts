@@ -6,11 +6,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { flashToast, showToast } from '../../components/toast/toast-store.ts';
 import { RequestError } from '../../lib/endpoint-call.ts';
-import { applyAutoFill } from '../../lib/post-metadata.ts';
-import { editInput, fieldErrors, publishInput, remainingErrors, type EditablePost } from '../../lib/post-form.ts';
+import { applyAutoFill } from '../../lib/tool-metadata.ts';
+import { editInput, fieldErrors, publishInput, remainingErrors, type EditableTool } from '../../lib/tool-form.ts';
 import type { FactsDraft } from './facts-draft.ts';
 import { FACT_ERROR_FIELDS } from './FactsFieldset.tsx';
-import { publishPost, savePost } from './publish-client.ts';
+import { publishTool, saveTool } from './publish-client.ts';
 import { draftState, formValues, initialState, type FormPatch, type FormState } from './publish-form-state.ts';
 import { PUBLISH_TEXTS, publishedToast, savedToast } from './publish-texts.ts';
 import { draftPreviewPath, type SubmissionDraft } from './submission-draft.ts';
@@ -38,18 +38,18 @@ const FIELD_ORDER = [
 
 interface Options {
   mode: 'publish' | 'edit';
-  post?: EditablePost | undefined;
+  post?: EditableTool | undefined;
   admin: boolean;
   /** Publish mode: the author's draft being resumed. */
   draft?: SubmissionDraft | undefined;
 }
 
-export function usePublishForm({ mode, post, admin, draft }: Options) {
-  const [form, setForm] = useState<FormState>(() => (draft ? draftState(draft) : initialState(post)));
+export function usePublishForm({ mode, post: tool, admin, draft }: Options) {
+  const [form, setForm] = useState<FormState>(() => (draft ? draftState(draft) : initialState(tool)));
   const [sent, setSent] = useState<{ errors: Record<string, string>; values: Record<string, unknown> }>({ errors: {}, values: {} });
   const [submitting, setSubmitting] = useState(false);
   const schema = mode === 'publish' ? publishInput : editInput;
-  const values = () => formValues(form, { mode, post, admin });
+  const values = () => formValues(form, { mode, post: tool, admin });
 
   const update = (patch: FormPatch) => setForm((current) => ({ ...current, ...patch }));
   const updateFacts = (patch: Partial<FactsDraft>) => setForm((current) => ({ ...current, facts: { ...current.facts, ...patch } }));
@@ -103,13 +103,13 @@ export function usePublishForm({ mode, post, admin, draft }: Options) {
     autosave.pause(true);
     try {
       if (mode === 'publish') {
-        const saved = await publishPost(parsed.data as Parameters<typeof publishPost>[0], autosave.draftId);
+        const saved = await publishTool(parsed.data as Parameters<typeof publishTool>[0], autosave.draftId);
         allowLeave();
         flashToast(publishedToast(saved.categoryCount));
         // To /{slug} (the author's pending page), or /dashboard without one.
         window.location.assign(saved.slug ? saved.path : '/dashboard');
       } else {
-        const saved = await savePost(post!.id, parsed.data as Parameters<typeof savePost>[1]);
+        const saved = await saveTool(tool!.id, parsed.data as Parameters<typeof saveTool>[1]);
         allowLeave();
         flashToast(savedToast(saved.categoryCount));
         window.location.assign(admin ? '/admin/dashboard' : saved.path);

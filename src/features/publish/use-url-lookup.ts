@@ -4,15 +4,15 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../lib/endpoint-call.ts';
-import type { DuplicateCheck, PageSuggestions } from '../../lib/post-form.ts';
+import type { DuplicateCheck, PageSuggestions } from '../../lib/tool-form.ts';
 import { findDuplicates, readToolPage } from './publish-client.ts';
 
 const NO_DUPLICATES: DuplicateCheck = { duplicates: [], pendingNotice: null };
 
 export type LookupState = 'idle' | 'loading' | { error: string };
 
-/** `storedUrl` and `postId` in the editor: its own address is not looked up again, nor counted as its duplicate. */
-export function useUrlLookup(storedUrl: string, postId: string | undefined) {
+/** `storedUrl` and `toolId` in the editor: its own address is not looked up again, nor counted as its duplicate. */
+export function useUrlLookup(storedUrl: string, toolId: string | undefined) {
   const [duplicateCheck, setDuplicateCheck] = useState<DuplicateCheck>(NO_DUPLICATES);
   const [suggestions, setSuggestions] = useState<PageSuggestions | null>(null);
   const [lookup, setLookup] = useState<LookupState>('idle');
@@ -31,7 +31,7 @@ export function useUrlLookup(storedUrl: string, postId: string | undefined) {
     lookupAbort.current = abort;
     setSuggestions(null);
     setLookup('loading');
-    findDuplicates(url, postId, abort.signal)
+    findDuplicates(url, toolId, abort.signal)
       .then(setDuplicateCheck)
       .catch(() => setDuplicateCheck(NO_DUPLICATES));
     try {

@@ -6,7 +6,7 @@ import { REPORT_ACTIONS, REPORT_DETAILS_MAX, REPORT_EMAIL_MAX, REPORT_REASONS } 
 const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const reportInput = z.strictObject({
-  postId: z.uuid({ error: 'La herramienta no es válida. Recarga la página.' }),
+  toolId: z.uuid({ error: 'La herramienta no es válida. Recarga la página.' }),
   reason: z.enum(REPORT_REASONS, { error: 'Elige el motivo del aviso.' }),
   details: z.preprocess(
     emptyToUndefined,

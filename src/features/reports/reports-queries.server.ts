@@ -27,7 +27,7 @@ export async function insertReport(input: ReportInput, userId: string | null, db
     `INSERT INTO tool_reports (post_id, user_id, reason, details, email)
      SELECT p.id, $2, $3, $4, $5 FROM posts p WHERE p.id = $1 AND p.status = 'published'
      RETURNING (SELECT slug FROM posts WHERE id = $1) AS slug`,
-    [input.postId, userId, input.reason, input.details ?? null, input.email ?? null],
+    [input.toolId, userId, input.reason, input.details ?? null, input.email ?? null],
   );
   return rows[0];
 }
@@ -48,14 +48,14 @@ export async function readReportedTools(db: Queryable): Promise<ReportedTool[]> 
 }
 
 /** Whether the tool is marked discontinued; undefined when there is no such tool. */
-export async function isDiscontinued(postId: string, db: Queryable): Promise<boolean | undefined> {
-  const { rows } = await db.query<{ discontinued: boolean }>('SELECT discontinued_at IS NOT NULL AS discontinued FROM posts WHERE id = $1', [postId]);
+export async function isDiscontinued(toolId: string, db: Queryable): Promise<boolean | undefined> {
+  const { rows } = await db.query<{ discontinued: boolean }>('SELECT discontinued_at IS NOT NULL AS discontinued FROM posts WHERE id = $1', [toolId]);
   return rows[0]?.discontinued;
 }
 
 /** Closes every open report of a tool with `status`, answering each closed report with the tool's title. */
 export async function closeOpenReports(
-  postId: string,
+  toolId: string,
   deciderId: string,
   status: 'dismissed' | 'resolved',
   db: Queryable,
@@ -64,7 +64,7 @@ export async function closeOpenReports(
     `UPDATE tool_reports r SET status = $3, decided_at = now(), decided_by = $2
        FROM posts p WHERE p.id = r.post_id AND r.post_id = $1 AND r.status = 'open'
      RETURNING r.id, r.reason, p.title`,
-    [postId, deciderId, status],
+    [toolId, deciderId, status],
   );
   return rows;
 }

@@ -49,13 +49,13 @@ const SUMMARY: Record<ReportAction, string> = {
  * Closes every open report of a tool: resolved, dismissed, or resolved by retiring the tool (through the same
  * action as /admin/enlaces, so its page and the grids change as they do there). Answers how many it closed.
  */
-export async function decideReports(actor: SessionUser, postId: string, action: ReportAction, pool: pg.Pool = getPool()): Promise<number> {
+export async function decideReports(actor: SessionUser, toolId: string, action: ReportAction, pool: pg.Pool = getPool()): Promise<number> {
   assertCanModerate(actor);
   if (action === 'retire') {
-    if ((await isDiscontinued(postId, pool)) === false) await reviewTool(actor, postId, 'retire', pool);
+    if ((await isDiscontinued(toolId, pool)) === false) await reviewTool(actor, toolId, 'retire', pool);
   }
   return inTransaction(async (client) => {
-    const rows = await closeOpenReports(postId, actor.id, action === 'dismiss' ? 'dismissed' : 'resolved', client);
+    const rows = await closeOpenReports(toolId, actor.id, action === 'dismiss' ? 'dismissed' : 'resolved', client);
     if (rows.length === 0) throw new AppError('conflict', { message: 'Esta herramienta ya no tiene avisos abiertos. Recarga la página.' });
     const count = rows.length;
     await recordAdminAction(
@@ -63,7 +63,7 @@ export async function decideReports(actor: SessionUser, postId: string, action: 
       {
         action: `report.${action}`,
         targetType: 'post',
-        targetId: postId,
+        targetId: toolId,
         summary: `${SUMMARY[action]} ${count === 1 ? '1 aviso' : `${count} avisos`} de «${rows[0]!.title}»`,
         after: { reports: rows.map((row) => ({ id: row.id, reason: REPORT_REASON_LABEL[row.reason] })) },
       },
@@ -89,7 +89,7 @@ export const reportEndpoint = endpoint({
   },
 });
 
-/** POST /api/admin/reports/{postId} {action}: closes that tool's open reports. */
+/** POST /api/admin/reports/{toolId} {action}: closes that tool's open reports. */
 export const reportActionEndpoint = endpoint({
   access: 'moderate:report:any',
   params: reportActionParams,

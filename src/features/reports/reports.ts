@@ -25,4 +25,4 @@ export const REPORT_FAILED = 'No se pudo enviar el aviso. Inténtalo de nuevo.';
 export const REPORT_ACTIONS = ['resolve', 'dismiss', 'retire'] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
-export const reportActionPath = (postId: string) => `/api/admin/reports/${postId}`;
+export const reportActionPath = (toolId: string) => `/api/admin/reports/${toolId}`;

@@ -13,8 +13,8 @@ export type CreateOutcome = { kind: 'created'; id: string } | { kind: 'exists' }
 export type OwnChangeOutcome = 'changed' | 'not-yours' | 'missing' | 'unverified' | 'own-tool';
 
 /** True where `user` is the verified maker of `post` (SQL expressions): a maker's stars would be self-serving (Google's review rules). */
-export const isMakerOf = (user: string, post: string) =>
-  `EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${post} AND c.user_id = ${user} AND c.status = 'verified')`;
+export const isMakerOf = (user: string, tool: string) =>
+  `EXISTS (SELECT 1 FROM tool_claims c WHERE c.post_id = ${tool} AND c.user_id = ${user} AND c.status = 'verified')`;
 export type VoteOutcome = 'counted' | 'already' | 'own' | 'missing';
 
 interface ReviewRow {
@@ -85,7 +85,7 @@ function toPublic(row: ReviewRow): PublicReview {
 
 /** The summary and one page of a published tool's published reviews; null when the tool is not published. */
 export async function listToolReviews(
-  postId: string,
+  toolId: string,
   order: ReviewOrder,
   page: number,
   viewerId: string | null,
@@ -93,22 +93,22 @@ export async function listToolReviews(
 ): Promise<ReviewsPage | null> {
   const tool = await db.query<{ rating_count: number; rating_sum: number; viewer_is_maker: boolean }>(
     `SELECT rating_count, rating_sum, ${isMakerOf('$2::text', 'posts.id')} AS viewer_is_maker FROM posts WHERE id = $1 AND status = 'published'`,
-    [postId, viewerId],
+    [toolId, viewerId],
   );
   if (!tool.rows[0]) return null;
   const [distribution, list, own] = await Promise.all([
     db.query<{ rating: number; reviews: number }>(
       `SELECT rating, count(*)::int AS reviews FROM reviews WHERE post_id = $1 AND status = 'published' GROUP BY rating`,
-      [postId],
+      [toolId],
     ),
     db.query<ReviewRow>(
       `SELECT ${REVIEW_COLUMNS} FROM ${REVIEWS_FROM}
         WHERE r.post_id = $2 AND r.status = 'published'
         ORDER BY ${ORDERS[order]} LIMIT ${REVIEWS_PAGE_SIZE + 1} OFFSET ${(page - 1) * REVIEWS_PAGE_SIZE}`,
-      [viewerId, postId],
+      [viewerId, toolId],
     ),
     viewerId
-      ? db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEWS_FROM} WHERE r.post_id = $2 AND r.user_id = $1`, [viewerId, postId])
+      ? db.query<ReviewRow>(`SELECT ${REVIEW_COLUMNS} FROM ${REVIEWS_FROM} WHERE r.post_id = $2 AND r.user_id = $1`, [viewerId, toolId])
       : Promise.resolve({ rows: [] as ReviewRow[] }),
   ]);
   const byStars = new Map(distribution.rows.map((row) => [row.rating, row.reviews]));
@@ -129,18 +129,18 @@ export async function listToolReviews(
 }
 
 /** The newest published reviews with text, for the tool page's `review` JSON-LD. */
-export async function listReviewsForStructuredData(postId: string, limit: number, db: Queryable = getPool()) {
+export async function listReviewsForStructuredData(toolId: string, limit: number, db: Queryable = getPool()) {
   const { rows } = await db.query<{ rating: number; title: string; body: string; author_name: string; created_at: Date }>(
     `SELECT r.rating, r.title, r.body, u.name AS author_name, r.created_at
        FROM reviews r JOIN profiles u ON u.id = r.user_id
       WHERE r.post_id = $1 AND r.status = 'published' AND r.body <> ''
       ORDER BY r.created_at DESC, r.id LIMIT ${Number(limit)}`,
-    [postId],
+    [toolId],
   );
   return rows.map((row) => ({ rating: row.rating, title: row.title, body: row.body, authorName: row.author_name, createdAt: row.created_at }));
 }
 
-export async function createReview(userId: string, postId: string, fields: ReviewFields, db: Queryable = getPool()): Promise<CreateOutcome> {
+export async function createReview(userId: string, toolId: string, fields: ReviewFields, db: Queryable = getPool()): Promise<CreateOutcome> {
   const { rows } = await db.query<{ verified: boolean | null; found: boolean; id: string | null; maker: boolean }>(
     `WITH author AS (
        SELECT email_verified FROM profiles WHERE id = $1
@@ -154,7 +154,7 @@ export async function createReview(userId: string, postId: string, fields: Revie
      )
      SELECT (SELECT email_verified FROM author) AS verified, EXISTS (SELECT 1 FROM tool) AS found, (SELECT id FROM inserted) AS id,
             ${isMakerOf('$1', '$2')} AS maker`,
-    [userId, postId, fields.rating, fields.title, fields.body, fields.pros, fields.cons],
+    [userId, toolId, fields.rating, fields.title, fields.body, fields.pros, fields.cons],
   );
   const row = rows[0]!;
   if (!row.verified) return { kind: 'unverified' };

@@ -33,12 +33,12 @@ export const reviewFields = z.object({
 
 export type ReviewFields = z.output<typeof reviewFields>;
 
-export const newReviewInput = reviewFields.extend({ postId: z.uuid({ error: 'El identificador de la herramienta no es válido.' }) });
+export const newReviewInput = reviewFields.extend({ toolId: z.uuid({ error: 'El identificador de la herramienta no es válido.' }) });
 
 export const reviewIdParams = z.object({ id: z.uuid({ error: 'El identificador de la valoración no es válido.' }) });
 
 export const reviewListQuery = z.object({
-  postId: z.uuid({ error: 'El identificador de la herramienta no es válido.' }),
+  toolId: z.uuid({ error: 'El identificador de la herramienta no es válido.' }),
   orden: z.enum(reviewOrders).default('recientes').catch('recientes'),
   pagina: z.coerce.number().int().min(1).max(1000).default(1).catch(1),
 });

@@ -49,7 +49,7 @@ async function send(method: string, path: string, body?: unknown): Promise<{ ok:
 const errorText = (data: unknown) => (data as ErrorAnswer | null)?.error ?? NETWORK_ERROR;
 
 export function startReviewsSection(section: HTMLElement): void {
-  const postId = section.dataset.reviews!;
+  const toolId = section.dataset.reviews!;
   const $ = <T extends Element = HTMLElement>(selector: string) => section.querySelector<T>(selector)!;
   const list = $<HTMLOListElement>('[data-reviews-list]');
   const template = $<HTMLTemplateElement>('[data-review-template]');
@@ -172,7 +172,7 @@ export function startReviewsSection(section: HTMLElement): void {
   }
 
   async function load(append = false): Promise<void> {
-    const query = new URLSearchParams({ postId, orden: order, pagina: String(page) });
+    const query = new URLSearchParams({ toolId, orden: order, pagina: String(page) });
     const { ok, data } = await send('GET', `${REVIEWS_ENDPOINT}?${query}`);
     if (!ok) return;
     const answer = data as ReviewsPage;
@@ -223,7 +223,7 @@ export function startReviewsSection(section: HTMLElement): void {
     for (const name of REVIEW_TEXT_FIELDS) body[name] = String(data.get(name) ?? '');
     const submit = $<HTMLButtonElement>('[data-review-submit]');
     submit.disabled = true;
-    const result = own ? await send('PUT', reviewPath(own.id), body) : await send('POST', REVIEWS_ENDPOINT, { ...body, postId });
+    const result = own ? await send('PUT', reviewPath(own.id), body) : await send('POST', REVIEWS_ENDPOINT, { ...body, toolId });
     submit.disabled = false;
     if (!result.ok) {
       showFieldErrors((result.data as ErrorAnswer | null)?.fields ?? {});

@@ -39,11 +39,11 @@ function throwUnlessMarked(outcome: VoteOutcome): void {
   if (outcome === 'own') throw new AppError('review_own_vote');
 }
 
-/** GET ?postId=&orden=recientes|utiles&pagina=: the summary, one page and the visitor's own review. */
+/** GET ?toolId=&orden=recientes|utiles&pagina=: the summary, one page and the visitor's own review. */
 export const listReviewsEndpoint = endpoint({
   query: reviewListQuery,
   handle: async ({ user, query }) => {
-    const page = await listToolReviews(query.postId, query.orden, query.pagina, user?.id ?? null);
+    const page = await listToolReviews(query.toolId, query.orden, query.pagina, user?.id ?? null);
     if (!page) throw new AppError('tool_not_found');
     return page;
   },
@@ -54,8 +54,8 @@ export const createReviewEndpoint = endpoint({
   body: { json: newReviewInput, maxBytes: REVIEW_BODY_BYTES, tooLarge: TOO_LARGE },
   limits: REVIEW_RATE_LIMITS,
   handle: async ({ user, body }) => {
-    const { postId, ...fields } = body;
-    const outcome = await createReview(user.id, postId, fields);
+    const { toolId, ...fields } = body;
+    const outcome = await createReview(user.id, toolId, fields);
     if (outcome.kind === 'unverified') throw new AppError('email_not_verified');
     if (outcome.kind === 'missing') throw new AppError('tool_not_found');
     if (outcome.kind === 'own-tool') throw new AppError('review_own_tool');

@@ -164,7 +164,7 @@ function SavedToolCard({ tool, busy, onRemove }: { tool: SavedToolView; busy: bo
             <span className="sr-only"> de {tool.title}</span>
           </a>
           {tool.url && (
-            <a href={tool.url} target="_blank" rel="noopener nofollow" data-view-post={tool.id} className={buttonClass({ variant: 'outline', size: 'sm' })}>
+            <a href={tool.url} target="_blank" rel="noopener nofollow" data-view-tool={tool.id} className={buttonClass({ variant: 'outline', size: 'sm' })}>
               Visitar
               <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
               <span className="sr-only">{tool.title} (se abre en una pestaña nueva)</span>

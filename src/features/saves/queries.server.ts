@@ -17,10 +17,10 @@ export async function listSavedToolIds(userId: string): Promise<string[]> {
   return rows.map((row) => row.post_id);
 }
 
-export async function saveTool(userId: string, postId: string): Promise<SaveOutcome> {
+export async function saveTool(userId: string, toolId: string): Promise<SaveOutcome> {
   const { rows } = await getDb().execute<{ found: boolean; inserted: boolean }>(sql`
     WITH tool AS (
-      SELECT id FROM posts WHERE id = ${postId} AND status = 'published'
+      SELECT id FROM posts WHERE id = ${toolId} AND status = 'published'
     ), inserted AS (
       INSERT INTO saved_posts (user_id, post_id)
       SELECT ${userId}, id FROM tool
@@ -41,17 +41,17 @@ export async function saveTool(userId: string, postId: string): Promise<SaveOutc
  * Removes the save. A row that exists is always removed, even once its tool is unpublished, so nobody is
  * left with a save they cannot undo; with no row, a tool that is not published is reported as missing.
  */
-export async function unsaveTool(userId: string, postId: string): Promise<UnsaveOutcome> {
+export async function unsaveTool(userId: string, toolId: string): Promise<UnsaveOutcome> {
   const { rows } = await getDb().execute<{ found: boolean; removed: boolean }>(sql`
     WITH removed AS (
-      DELETE FROM saved_posts WHERE user_id = ${userId} AND post_id = ${postId}
+      DELETE FROM saved_posts WHERE user_id = ${userId} AND post_id = ${toolId}
       RETURNING post_id
     ), counted AS (
       UPDATE posts SET saved_count = GREATEST(saved_count - 1, 0)
       WHERE id IN (SELECT post_id FROM removed)
       RETURNING id
     )
-    SELECT EXISTS (SELECT 1 FROM posts WHERE id = ${postId} AND status = 'published') AS found,
+    SELECT EXISTS (SELECT 1 FROM posts WHERE id = ${toolId} AND status = 'published') AS found,
            EXISTS (SELECT 1 FROM counted) AS removed`);
   const row = rows[0]!;
   if (row.removed) return 'removed';

@@ -3,4 +3,4 @@ import { z } from '../../lib/zod.ts';
 
 export const INVALID_TOOL_ID_MESSAGE = 'El identificador de la herramienta no es válido.';
 
-export const savedToolInput = z.object({ postId: z.uuid({ error: INVALID_TOOL_ID_MESSAGE }) });
+export const savedToolInput = z.object({ toolId: z.uuid({ error: INVALID_TOOL_ID_MESSAGE }) });

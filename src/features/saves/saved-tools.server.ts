@@ -18,7 +18,7 @@ function changeSavedTool(save: boolean) {
     limits: SAVE_RATE_LIMITS,
     /** Answers { saved } with the state the user now has. */
     handle: async ({ user, body }) => {
-      const outcome = save ? await saveTool(user.id, body.postId) : await unsaveTool(user.id, body.postId);
+      const outcome = save ? await saveTool(user.id, body.toolId) : await unsaveTool(user.id, body.toolId);
       if (outcome === 'missing') throw new AppError('tool_not_found');
       return { saved: save };
     },

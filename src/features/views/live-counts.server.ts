@@ -8,7 +8,7 @@
 export type ViewsListener = (views: number) => void;
 
 export interface LiveCountsOptions {
-  read: (postIds: string[]) => Promise<Map<string, number>>;
+  read: (toolIds: string[]) => Promise<Map<string, number>>;
   intervalMs: number;
   maxClients: number;
 }
@@ -41,13 +41,13 @@ export class LiveViewCounts {
    * Watches a tool whose count the caller has just read; the listener hears every later change.
    * Returns the unsubscribe function, or null when this process already serves its maximum.
    */
-  subscribe(postId: string, knownViews: number, listener: ViewsListener): (() => void) | null {
+  subscribe(toolId: string, knownViews: number, listener: ViewsListener): (() => void) | null {
     if (this.full) return null;
     this.#clients++;
-    let watched = this.#watched.get(postId);
+    let watched = this.#watched.get(toolId);
     if (!watched) {
       watched = { views: knownViews, listeners: new Set() };
-      this.#watched.set(postId, watched);
+      this.#watched.set(toolId, watched);
     } else if (watched.views > knownViews) {
       listener(watched.views);
     }
@@ -59,7 +59,7 @@ export class LiveViewCounts {
       subscribed = false;
       this.#clients--;
       watched.listeners.delete(listener);
-      if (watched.listeners.size === 0 && this.#watched.get(postId) === watched) this.#watched.delete(postId);
+      if (watched.listeners.size === 0 && this.#watched.get(toolId) === watched) this.#watched.delete(toolId);
       if (this.#clients === 0) {
         clearInterval(this.#timer);
         this.#timer = undefined;

@@ -11,7 +11,7 @@ export interface LiveStreamOptions {
 
 const encoder = new TextEncoder();
 
-export function liveViewsResponse(hub: LiveViewCounts, postId: string, views: number, signal: AbortSignal, options: LiveStreamOptions): Response {
+export function liveViewsResponse(hub: LiveViewCounts, toolId: string, views: number, signal: AbortSignal, options: LiveStreamOptions): Response {
   let cleanUp = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -27,7 +27,7 @@ export function liveViewsResponse(hub: LiveViewCounts, postId: string, views: nu
       const event = (count: number) => write(`data: ${JSON.stringify({ views: count })}\n\n`);
       write(`retry: ${options.retryMs}\n`);
       event(views);
-      const unsubscribe = hub.subscribe(postId, views, event);
+      const unsubscribe = hub.subscribe(toolId, views, event);
       // A comment line now and then keeps proxies and load balancers from closing an idle stream.
       const heartbeat = setInterval(() => write(': \n\n'), options.heartbeatMs);
       const lifetime = setTimeout(() => {

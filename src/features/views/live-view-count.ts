@@ -7,7 +7,7 @@ import { liveViewsPath, viewsLabel, type LiveViewsEvent } from './views.ts';
 import { sendView } from './view-client.ts';
 
 export function startLiveViewCount(pill: HTMLElement): void {
-  const postId = pill.dataset.viewCount!;
+  const toolId = pill.dataset.viewCount!;
   const label = pill.querySelector<HTMLElement>('[data-view-count-label]')!;
   let shown: number | null = null;
   // Counts only grow: whichever answer arrives last, the larger number is the current one.
@@ -16,11 +16,11 @@ export function startLiveViewCount(pill: HTMLElement): void {
     label.textContent = viewsLabel(shown);
     pill.hidden = false;
   };
-  void sendView(postId).then((result) => result && show(result.views));
+  void sendView(toolId).then((result) => result && show(result.views));
 
   let source: EventSource | null = null;
   const open = () => {
-    source ??= new EventSource(liveViewsPath(postId));
+    source ??= new EventSource(liveViewsPath(toolId));
     source.onmessage = (event: MessageEvent<string>) => show((JSON.parse(event.data) as LiveViewsEvent).views);
   };
   const close = () => {

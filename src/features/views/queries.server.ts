@@ -14,7 +14,7 @@ import { ViewBatcher } from './view-batches.server.ts';
 export const VIEW_DEDUPE_MINUTES = 30;
 
 export interface ViewToCount {
-  postId: string;
+  toolId: string;
   sessionId: string;
   userId: string | null;
   visitorType: VisitorType;
@@ -42,7 +42,7 @@ export function countView(view: ViewToCount, pool: pg.Pool = getPool()): Promise
  * or undefined. The per-type figures count people: distinct accounts for registered views, distinct browser
  * sessions for the others.
  */
-export async function readViewStats(postId: string, pool: pg.Pool = getPool()): Promise<ViewStats | undefined> {
+export async function readViewStats(toolId: string, pool: pg.Pool = getPool()): Promise<ViewStats | undefined> {
   const { rows } = await pool.query<Record<keyof ViewStats, number>>(
     `SELECT
        count(v.id)::int AS total_views,
@@ -56,15 +56,15 @@ export async function readViewStats(postId: string, pool: pg.Pool = getPool()): 
      LEFT JOIN post_views v ON v.post_id = p.id
      WHERE p.id = $1 AND p.status = 'published'
      GROUP BY p.id`,
-    [postId],
+    [toolId],
   );
   return rows[0];
 }
 
 /** Current view counts of the given published tools, for the live stream's shared poll. */
-export async function readViewCounts(postIds: string[], pool: pg.Pool = getPool()): Promise<Map<string, number>> {
+export async function readViewCounts(toolIds: string[], pool: pg.Pool = getPool()): Promise<Map<string, number>> {
   const { rows } = await pool.query<{ id: string; views: string }>("SELECT id, views FROM posts WHERE id = ANY($1::uuid[]) AND status = 'published'", [
-    postIds,
+    toolIds,
   ]);
   return new Map(rows.map((row) => [row.id, Number(row.views)]));
 }

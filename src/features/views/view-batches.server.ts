@@ -14,13 +14,16 @@ import { isDatabaseUnavailable } from '../../server/db/unavailable.ts';
 import type { Queryable } from '../../server/db/queryable.ts';
 import type { CountViewResult } from './views.ts';
 
+/** count_post_views reads each view's tool under this JSON key: the database's name, kept. */
+const SQL_TOOL_KEY = 'postId';
+
 /** Bounds one call's work (and a slow batch's lock on its tools); the rest waits for the next call. */
 const MAX_BATCH = 256;
 /** Waits before each new attempt while the database is unreachable: about 2 s in all, within a visitor's patience. */
 export const UNAVAILABLE_RETRY_DELAYS_MS = [100, 400, 1_500];
 
 export interface BatchedView {
-  postId: string;
+  toolId: string;
   sessionId: string;
   userId: string | null;
   visitorType: string;
@@ -73,7 +76,7 @@ export class ViewBatcher {
     try {
       ({ rows } = await this.#db.query<{ item: string; was_counted: boolean; view_count: string }>(
         'SELECT item, was_counted, view_count FROM count_post_views($1::jsonb, make_interval(mins => $2))',
-        [JSON.stringify(batch.map((waiting) => waiting.view)), this.#dedupeMinutes],
+        [JSON.stringify(batch.map(({ view: { toolId, ...view } }) => ({ ...view, [SQL_TOOL_KEY]: toolId }))), this.#dedupeMinutes],
       ));
     } catch (error) {
       const delay = this.#retryDelaysMs[attempt];

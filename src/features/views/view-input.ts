@@ -5,6 +5,6 @@ import { visitorSessionId } from '../../lib/visitor/visitor.ts';
 export const BAD_TOOL_ID_MESSAGE = 'Identificador de herramienta no válido.';
 
 export const countViewInput = z.object({
-  postId: z.uuid({ error: BAD_TOOL_ID_MESSAGE }),
+  toolId: z.uuid({ error: BAD_TOOL_ID_MESSAGE }),
   sessionId: visitorSessionId,
 });

@@ -7,7 +7,7 @@ import { countViewEndpoint, type CountViewDeps } from './views.server.ts';
 import type { ViewToCount } from './queries.server.ts';
 import { LiveViewCounts } from './live-counts.server.ts';
 
-const POST_ID = '3f2b8c1e-5d4a-4b6f-9a7e-2c1d0e9f8a7b';
+const TOOL_ID = '3f2b8c1e-5d4a-4b6f-9a7e-2c1d0e9f8a7b';
 const SESSION = 'session_1795300000000_abc123def';
 
 describe('visitor session id', () => {
@@ -35,11 +35,11 @@ describe('visitor type', () => {
 
 describe('count view input', () => {
   it('takes a tool uuid and a session id, and nothing that names the visitor', () => {
-    expect(countViewInput.parse({ postId: POST_ID, sessionId: SESSION, userId: 'x', visitorType: 'registered' })).toEqual({
-      postId: POST_ID,
+    expect(countViewInput.parse({ toolId: TOOL_ID, sessionId: SESSION, userId: 'x', visitorType: 'registered' })).toEqual({
+      toolId: TOOL_ID,
       sessionId: SESSION,
     });
-    expect(countViewInput.safeParse({ postId: 'chatgpt', sessionId: SESSION }).success).toBe(false);
+    expect(countViewInput.safeParse({ toolId: 'chatgpt', sessionId: SESSION }).success).toBe(false);
   });
 
   it('labels counts in Spanish', () => {
@@ -76,20 +76,20 @@ describe('POST /api/views', () => {
   }
 
   it('counts with the visitor the server knows', async () => {
-    const { response, counted } = call({ body: { postId: POST_ID, sessionId: SESSION }, signedIn: true });
+    const { response, counted } = call({ body: { toolId: TOOL_ID, sessionId: SESSION }, signedIn: true });
     expect(await (await response).json()).toEqual({ counted: true, views: 7 });
-    expect(counted).toEqual([{ postId: POST_ID, sessionId: SESSION, userId: 'u1', visitorType: 'registered', userAgent: 'Mozilla/5.0' }]);
+    expect(counted).toEqual([{ toolId: TOOL_ID, sessionId: SESSION, userId: 'u1', visitorType: 'registered', userAgent: 'Mozilla/5.0' }]);
   });
 
   it('refuses other sites and bad bodies before touching the database', async () => {
     const allow = vi.fn();
-    expect((await call({ body: { postId: POST_ID, sessionId: SESSION }, origin: 'https://otro.example' }, { allow }).response).status).toBe(403);
-    expect((await call({ body: { postId: POST_ID } }, { allow }).response).status).toBe(400);
+    expect((await call({ body: { toolId: TOOL_ID, sessionId: SESSION }, origin: 'https://otro.example' }, { allow }).response).status).toBe(403);
+    expect((await call({ body: { toolId: TOOL_ID } }, { allow }).response).status).toBe(400);
     expect(allow).not.toHaveBeenCalled();
   });
 
   it('answers 429 with Retry-After when the address is over its limit', async () => {
-    const { response, counted } = call({ body: { postId: POST_ID, sessionId: SESSION } }, { allow: () => Promise.resolve({ allowed: false, retryAfter: 42 }) });
+    const { response, counted } = call({ body: { toolId: TOOL_ID, sessionId: SESSION } }, { allow: () => Promise.resolve({ allowed: false, retryAfter: 42 }) });
     expect((await response).headers.get('retry-after')).toBe('42');
     expect(counted).toEqual([]);
   });

@@ -2,7 +2,7 @@
 
 export const VIEWS_ENDPOINT = '/api/views';
 
-export const liveViewsPath = (postId: string) => `${VIEWS_ENDPOINT}/${postId}/live`;
+export const liveViewsPath = (toolId: string) => `${VIEWS_ENDPOINT}/${toolId}/live`;
 
 /** What POST /api/views answers: whether this request added a view, and the tool's count after it. */
 export interface CountViewResult {

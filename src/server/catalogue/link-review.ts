@@ -95,53 +95,53 @@ const stateOf = (row: ToolState) => ({
 });
 
 /** Applies one review action in a transaction with its audit entry. */
-export async function reviewTool(actor: SessionUser, postId: string, action: Exclude<LinkReviewAction, 'recheck'>, pool: pg.Pool = getPool()): Promise<void> {
+export async function reviewTool(actor: SessionUser, toolId: string, action: Exclude<LinkReviewAction, 'recheck'>, pool: pg.Pool = getPool()): Promise<void> {
   assertModerator(actor);
   return inTransaction(async (client) => {
     const { rows } = await client.query<ToolState>(
       `SELECT id, title, slug, url, final_url, link_status, check_failures, discontinued_at
        FROM posts WHERE id = $1 AND status = 'published' FOR UPDATE`,
-      [postId],
+      [toolId],
     );
     const tool = rows[0];
     if (!tool) throw new AppError('tool_not_found');
     let summary: string;
     if (action === 'retire') {
       if (tool.discontinued_at) throw new AppError('conflict', { message: 'Esta herramienta ya está retirada.' });
-      await client.query('UPDATE posts SET discontinued_at = now() WHERE id = $1', [postId]);
+      await client.query('UPDATE posts SET discontinued_at = now() WHERE id = $1', [toolId]);
       summary = `Marcó «${tool.title}» como retirada`;
     } else if (action === 'restore') {
       if (!tool.discontinued_at) throw new AppError('conflict', { message: 'Esta herramienta no está retirada.' });
       // Back in the grids, and checked again from scratch.
       await client.query("UPDATE posts SET discontinued_at = NULL, link_status = 'unknown', check_failures = 0, last_checked_at = NULL WHERE id = $1", [
-        postId,
+        toolId,
       ]);
       summary = `Devolvió «${tool.title}» al catálogo`;
     } else if (action === 'accept_url') {
       if (tool.link_status !== 'moved' || !tool.final_url)
         throw new AppError('conflict', { message: 'La herramienta no tiene una dirección nueva que aceptar.' });
-      await client.query("UPDATE posts SET url = final_url, link_status = 'ok', check_failures = 0 WHERE id = $1", [postId]);
+      await client.query("UPDATE posts SET url = final_url, link_status = 'ok', check_failures = 0 WHERE id = $1", [toolId]);
       summary = `Cambió la web de «${tool.title}» a ${tool.final_url}`;
     } else {
-      await client.query("UPDATE posts SET link_status = 'ok', check_failures = 0 WHERE id = $1", [postId]);
+      await client.query("UPDATE posts SET link_status = 'ok', check_failures = 0 WHERE id = $1", [toolId]);
       summary = `Descartó el aviso de enlace de «${tool.title}»`;
     }
     const { rows: after } = await client.query<ToolState>(
       'SELECT id, title, slug, url, final_url, link_status, check_failures, discontinued_at FROM posts WHERE id = $1',
-      [postId],
+      [toolId],
     );
     await recordAdminAction(
       actor,
-      { action: `post.link_${action}`, targetType: 'post', targetId: postId, summary, before: stateOf(tool), after: stateOf(after[0]!) },
+      { action: `post.link_${action}`, targetType: 'post', targetId: toolId, summary, before: stateOf(tool), after: stateOf(after[0]!) },
       client,
     );
   }, pool);
 }
 
 /** Checks one tool's site now, as the background job would; the result lands in the list and its evidence. */
-export async function recheckTool(actor: SessionUser, postId: string, pool: pg.Pool = getPool()): Promise<void> {
+export async function recheckTool(actor: SessionUser, toolId: string, pool: pg.Pool = getPool()): Promise<void> {
   assertModerator(actor);
-  const { rows } = await pool.query<{ slug: string; title: string }>("SELECT slug, title FROM posts WHERE id = $1 AND status = 'published'", [postId]);
+  const { rows } = await pool.query<{ slug: string; title: string }>("SELECT slug, title FROM posts WHERE id = $1 AND status = 'published'", [toolId]);
   const tool = rows[0];
   if (!tool) throw new AppError('tool_not_found');
   const env = serverEnv();
@@ -155,7 +155,7 @@ export async function recheckTool(actor: SessionUser, postId: string, pool: pg.P
   await recordAdminAction(actor, {
     action: 'post.link_recheck',
     targetType: 'post',
-    targetId: postId,
+    targetId: toolId,
     summary: `Comprobó de nuevo la web de «${tool.title}»`,
     after: { checked: report.checked, ok: report.ok, failed: report.failed, moved: report.moved, offline: report.offline },
   });

@@ -34,7 +34,7 @@ const timestamps = {
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 // 'withdrawn': off the site by its author or an admin's unpublishing (its reason in review_note); the author may ask it back.
-export const postStatus = pgEnum('post_status', ['pending', 'published', 'rejected', 'withdrawn']);
+export const toolStatus = pgEnum('post_status', ['pending', 'published', 'rejected', 'withdrawn']);
 export const pricingModel = pgEnum('pricing_model', ['free', 'freemium', 'paid', 'open_source', 'unknown']);
 export const visitorType = pgEnum('visitor_type', ['registered', 'unregistered', 'incognito']);
 export const rebuildStatus = pgEnum('rebuild_status', ['queued', 'running', 'succeeded', 'failed']);
@@ -181,7 +181,7 @@ export const posts = pgTable(
     factsCheckedAt: timestamp('facts_checked_at', { withTimezone: true }),
     // NULL with a date: checked by the editorial team for the seeded catalogue.
     factsCheckedBy: text('facts_checked_by').references(() => profiles.id, { onDelete: 'set null' }),
-    status: postStatus('status').notNull().default('pending'),
+    status: toolStatus('status').notNull().default('pending'),
     // The moderator's note to the author, shown with a rejection.
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -265,7 +265,7 @@ export const posts = pgTable(
 export const postCategories = pgTable(
   'post_categories',
   {
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id')
@@ -273,7 +273,7 @@ export const postCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.categoryId] }), index('post_categories_category_idx').on(t.categoryId)],
+  (t) => [primaryKey({ columns: [t.toolId, t.categoryId] }), index('post_categories_category_idx').on(t.categoryId)],
 );
 
 export const savedPosts = pgTable(
@@ -283,19 +283,19 @@ export const savedPosts = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('saved_posts_user_post_key').on(t.userId, t.postId), index('saved_posts_post_idx').on(t.postId)],
+  (t) => [uniqueIndex('saved_posts_user_post_key').on(t.userId, t.toolId), index('saved_posts_post_idx').on(t.toolId)],
 );
 
 export const postViews = pgTable(
   'post_views',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -305,8 +305,8 @@ export const postViews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('post_views_post_created_idx').on(t.postId, t.createdAt.desc()),
-    index('post_views_post_session_idx').on(t.postId, t.sessionId, t.createdAt.desc()),
+    index('post_views_post_created_idx').on(t.toolId, t.createdAt.desc()),
+    index('post_views_post_session_idx').on(t.toolId, t.sessionId, t.createdAt.desc()),
   ],
 );
 
@@ -449,7 +449,7 @@ export const postClicks = pgTable(
   'post_clicks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -457,8 +457,8 @@ export const postClicks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('post_clicks_post_created_idx').on(t.postId, t.createdAt.desc()),
-    index('post_clicks_post_session_idx').on(t.postId, t.sessionId, t.createdAt.desc()),
+    index('post_clicks_post_created_idx').on(t.toolId, t.createdAt.desc()),
+    index('post_clicks_post_session_idx').on(t.toolId, t.sessionId, t.createdAt.desc()),
   ],
 );
 
@@ -467,7 +467,7 @@ export const linkChecks = pgTable(
   'link_checks',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
@@ -477,7 +477,7 @@ export const linkChecks = pgTable(
     error: text('error'),
     durationMs: integer('duration_ms'),
   },
-  (t) => [index('link_checks_post_checked_idx').on(t.postId, t.checkedAt.desc())],
+  (t) => [index('link_checks_post_checked_idx').on(t.toolId, t.checkedAt.desc())],
 );
 
 /** Every admin action, with who, when, what and the values before and after. */
@@ -535,7 +535,7 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id')
@@ -552,8 +552,8 @@ export const reviews = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('reviews_post_user_key').on(t.postId, t.userId),
-    index('reviews_post_created_idx').on(t.postId, t.createdAt.desc()),
+    uniqueIndex('reviews_post_user_key').on(t.toolId, t.userId),
+    index('reviews_post_created_idx').on(t.toolId, t.createdAt.desc()),
     index('reviews_user_idx').on(t.userId),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
     check(
@@ -631,7 +631,7 @@ export const toolReports = pgTable(
   'tool_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -646,7 +646,7 @@ export const toolReports = pgTable(
     decidedBy: text('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('tool_reports_open_idx').on(t.status, t.postId, t.createdAt.desc()),
+    index('tool_reports_open_idx').on(t.status, t.toolId, t.createdAt.desc()),
     index('tool_reports_user_idx').on(t.userId),
     check('tool_reports_details_length', sql`char_length(${t.details}) <= 1000`),
     check('tool_reports_email_length', sql`char_length(${t.email}) <= 254`),
@@ -662,7 +662,7 @@ export const toolClaims = pgTable(
   'tool_claims',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id')
@@ -684,7 +684,7 @@ export const toolClaims = pgTable(
   (t) => [
     uniqueIndex('tool_claims_token_hash_idx').on(t.tokenHash),
     uniqueIndex('tool_claims_one_verified_idx')
-      .on(t.postId)
+      .on(t.toolId)
       .where(sql`${t.status} = 'verified'`),
     index('tool_claims_user_idx').on(t.userId),
   ],
@@ -697,7 +697,7 @@ export const listingProposals = pgTable(
   'listing_proposals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     userId: text('user_id')
@@ -744,7 +744,7 @@ export const articleDrafts = pgTable(
   'article_drafts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
+    toolId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     status: articleDraftStatus('status').notNull().default('pending'),
@@ -764,13 +764,13 @@ export const articleDrafts = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    index('article_drafts_post_idx').on(t.postId, t.createdAt.desc()),
+    index('article_drafts_post_idx').on(t.toolId, t.createdAt.desc()),
     index('article_drafts_queue_idx')
       .on(t.createdAt)
       .where(sql`${t.status} IN ('queued', 'running')`),
     // One draft waiting per tool: a second «Redactar con IA» replaces nothing silently.
     uniqueIndex('article_drafts_one_open_per_post')
-      .on(t.postId)
+      .on(t.toolId)
       .where(sql`${t.status} IN ('queued', 'running', 'pending')`),
   ],
 );

@@ -1,7 +1,7 @@
 /** Accounts and tools a test makes for itself: unique names, so tests share no rows and pass alone or in any order. */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { postStatus, userRole } from '../../../src/server/db/schema.ts';
+import type { toolStatus, userRole } from '../../../src/server/db/schema.ts';
 
 export interface TestAccount {
   id: string;
@@ -30,7 +30,7 @@ export async function createAccount(pool: pg.Pool, options: { name?: string; rol
 }
 
 /** A tool with a fresh slug, published unless told otherwise. */
-export async function createTool(pool: pg.Pool, options: { title?: string; status?: (typeof postStatus.enumValues)[number] } = {}): Promise<TestTool> {
+export async function createTool(pool: pg.Pool, options: { title?: string; status?: (typeof toolStatus.enumValues)[number] } = {}): Promise<TestTool> {
   const suffix = uniqueSuffix();
   const title = options.title ?? `Herramienta ${suffix}`;
   const { rows } = await pool.query<TestTool>(`INSERT INTO posts (title, slug, description, status) VALUES ($1, $2, $3, $4) RETURNING id, slug`, [

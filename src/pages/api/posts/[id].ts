@@ -1,6 +1,6 @@
-import { editEndpoint, loadPostEndpoint } from '../../../features/publish/publish.server.ts';
+import { editEndpoint, loadToolEndpoint } from '../../../features/publish/publish.server.ts';
 
 export const prerender = false;
 
-export const GET = loadPostEndpoint;
+export const GET = loadToolEndpoint;
 export const PUT = editEndpoint;

@@ -4,7 +4,7 @@
  * unique, its HTML sanitized and, for an admin, its audit entry and the redirect of a renamed page.
  */
 import { deriveUseCases } from '../../../lib/tasks/tagging.ts';
-import type { DuplicateCheck } from '../../../lib/post-form.ts';
+import type { DuplicateCheck } from '../../../lib/tool-form.ts';
 import type pg from 'pg';
 import { can } from '../../../lib/permissions.ts';
 import { publishSlug } from '../../../lib/slug.ts';
@@ -18,8 +18,8 @@ import { AppError } from '../../http/errors.ts';
 import { CARD_IMAGE_WIDTH, LOGO_WIDTH, publicImageUrl } from '../../storage/references.ts';
 import { toolFactsColumns, toolFactsJson } from './tool-facts.ts';
 import { hasKnownFacts, type ToolFacts, type ToolFactsInput } from '../../../lib/tool-facts.ts';
-import type { EditablePost, EditInput, PickerCategory, PostStatus, PublishInput } from '../../../lib/post-form.ts';
-import { seoColumns, type Site } from '../../../lib/post-seo.ts';
+import type { EditableTool, EditInput, PickerCategory, ToolStatus, PublishInput } from '../../../lib/tool-form.ts';
+import { seoColumns, type Site } from '../../../lib/tool-seo.ts';
 import { RESERVED_SLUGS } from '../../../lib/reserved-slugs.ts';
 
 /** The category picker reads id, name, slug and colour of the active categories, by name. */
@@ -101,7 +101,7 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
  * checker), and the submission goes to review anyway. An admin's save checks them, since the editor puts every fact
  * in front of them: checked now, by that admin. Approving a submission from the queue checks them too
  * (moderation/queue.server.ts): it publishes them under the site's name. With nothing known there is nothing to
- * vouch for, so the facts stay unchecked. A request can never name the date or the checker (post-form.ts).
+ * vouch for, so the facts stay unchecked. A request can never name the date or the checker (tool-form.ts).
  */
 function factsCheck(facts: ToolFactsInput, actor: Pick<SessionUser, 'id' | 'role'>): { facts_checked_at: Date | null; facts_checked_by: string | null } {
   const vouched = can(actor.role, 'check:facts:any') && hasKnownFacts({ ...facts, checkedAt: null, checkedBy: null });
@@ -109,7 +109,7 @@ function factsCheck(facts: ToolFactsInput, actor: Pick<SessionUser, 'id' | 'role
 }
 
 /** Columns of posts written from the form and its generated metadata, in one place for insert and update. */
-function postColumns(values: {
+function toolColumns(values: {
   input: Omit<PublishInput, 'facts'> & { facts?: ToolFactsInput | undefined };
   slug: string;
   content: string;
@@ -167,19 +167,19 @@ function postColumns(values: {
   };
 }
 
-async function replaceCategories(postId: string, categories: CategoryRow[], db: Queryable): Promise<void> {
-  await db.query('DELETE FROM post_categories WHERE post_id = $1', [postId]);
+async function replaceCategories(toolId: string, categories: CategoryRow[], db: Queryable): Promise<void> {
+  await db.query('DELETE FROM post_categories WHERE post_id = $1', [toolId]);
   await db.query(
     `INSERT INTO post_categories (post_id, category_id, position)
      SELECT $1, category_id, (position - 1)::smallint FROM unnest($2::uuid[]) WITH ORDINALITY AS chosen(category_id, position)`,
-    [postId, categories.map((category) => category.id)],
+    [toolId, categories.map((category) => category.id)],
   );
 }
 
-export interface SavedPost {
+export interface SavedTool {
   id: string;
   slug: string;
-  status: PostStatus;
+  status: ToolStatus;
   categoryCount: number;
 }
 
@@ -192,7 +192,7 @@ export async function createSubmission(
   author: Pick<SessionUser, 'id' | 'role'>,
   site: Site,
   pool: pg.Pool = getPool(),
-): Promise<SavedPost> {
+): Promise<SavedTool> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await inTransaction((client) => insertSubmission(input, author, site, client), pool);
@@ -204,12 +204,12 @@ export async function createSubmission(
 }
 
 /** The row and categories of a new submission, written on `client` inside the caller's transaction. */
-export async function insertSubmission(input: PublishInput, author: Pick<SessionUser, 'id' | 'role'>, site: Site, client: Queryable): Promise<SavedPost> {
+export async function insertSubmission(input: PublishInput, author: Pick<SessionUser, 'id' | 'role'>, site: Site, client: Queryable): Promise<SavedTool> {
   const content = sanitizeRichText(input.content);
   const categories = await chosenCategories(input.categoryIds, client);
   const slug = await uniqueSlug(input.title, null, client);
   const columns = {
-    ...postColumns({ input, slug, content, categories, site, mode: 'publish', actor: author }),
+    ...toolColumns({ input, slug, content, categories, site, mode: 'publish', actor: author }),
     user_id: author.id,
     status: 'pending',
     image_source: input.imageUrl ? 'author' : 'none',
@@ -225,10 +225,10 @@ export async function insertSubmission(input: PublishInput, author: Pick<Session
   return { id, slug, status: 'pending' as const, categoryCount: categories.length };
 }
 
-interface StoredPost {
+interface StoredTool {
   id: string;
   user_id: string | null;
-  status: PostStatus;
+  status: ToolStatus;
   slug: string;
   title: string;
   description: string;
@@ -250,7 +250,7 @@ interface StoredPost {
   facts: ToolFacts;
 }
 
-const STORED_POST_SQL = `
+const STORED_TOOL_SQL = `
   SELECT p.id, p.user_id, p.status, p.slug, p.title, p.description, p.url, p.pricing, p.image_url, p.logo_url, p.content,
          p.meta_title, p.meta_description, p.keywords, p.author, p.use_cases, p.is_popular, p.is_featured, p.review_note,
          to_json(p.updated_at) #>> '{}' AS version, ${toolFactsJson('p')} AS facts,
@@ -265,10 +265,10 @@ export type EditAccess = 'admin' | 'author';
  * pending or rejected ('update:post:own', it goes back to review). Another user's post is 'missing' (404, as if
  * it did not exist); the author's own published post is 'forbidden'.
  */
-export function editAccess(post: Pick<StoredPost, 'user_id' | 'status'>, actor: Pick<SessionUser, 'id' | 'role'>): EditAccess | 'missing' | 'forbidden' {
+export function editAccess(tool: Pick<StoredTool, 'user_id' | 'status'>, actor: Pick<SessionUser, 'id' | 'role'>): EditAccess | 'missing' | 'forbidden' {
   if (can(actor.role, 'update:post:any')) return 'admin';
-  if (post.user_id !== actor.id || !can(actor.role, 'update:post:own')) return 'missing';
-  return post.status === 'published' ? 'forbidden' : 'author';
+  if (tool.user_id !== actor.id || !can(actor.role, 'update:post:own')) return 'missing';
+  return tool.status === 'published' ? 'forbidden' : 'author';
 }
 
 function uuidOrNull(id: string): string | null {
@@ -276,14 +276,14 @@ function uuidOrNull(id: string): string | null {
 }
 
 /** The post as the editor loads it, with its categories, or why the actor may not. */
-export async function loadEditablePost(
+export async function loadEditableTool(
   id: string,
   actor: Pick<SessionUser, 'id' | 'role'>,
   db: Queryable = getPool(),
-): Promise<{ post: EditablePost; access: EditAccess } | 'missing' | 'forbidden'> {
-  const postId = uuidOrNull(id);
-  if (!postId) return 'missing';
-  const { rows } = await db.query<StoredPost>(STORED_POST_SQL, [postId]);
+): Promise<{ post: EditableTool; access: EditAccess } | 'missing' | 'forbidden'> {
+  const toolId = uuidOrNull(id);
+  if (!toolId) return 'missing';
+  const { rows } = await db.query<StoredTool>(STORED_TOOL_SQL, [toolId]);
   const row = rows[0];
   if (!row) return 'missing';
   const access = editAccess(row, actor);
@@ -324,9 +324,9 @@ function editableFacts({ checkedAt: _checkedAt, checkedBy: _checkedBy, ...facts 
   return facts;
 }
 
-export interface EditOutcome extends SavedPost {
+export interface EditOutcome extends SavedTool {
   title: string;
-  previousStatus: PostStatus;
+  previousStatus: ToolStatus;
   previousSlug: string;
   authorId: string | null;
   reviewNote: string | null;
@@ -335,7 +335,7 @@ export interface EditOutcome extends SavedPost {
 }
 
 /** Fields whose change an audit entry records, by their form names. */
-const AUDITED: Record<string, keyof StoredPost> = {
+const AUDITED: Record<string, keyof StoredTool> = {
   title: 'title',
   slug: 'slug',
   description: 'description',
@@ -363,11 +363,11 @@ const AUDITED: Record<string, keyof StoredPost> = {
  * repoints older ones, so no visitor follows a chain), and the admin's change written to the audit log.
  */
 export async function saveEdit(id: string, input: EditInput, actor: SessionUser, site: Site, pool: pg.Pool = getPool()): Promise<EditOutcome> {
-  const postId = uuidOrNull(id);
-  if (!postId) throw new AppError('edit_not_found');
+  const toolId = uuidOrNull(id);
+  if (!toolId) throw new AppError('edit_not_found');
   const content = sanitizeRichText(input.content);
   return inTransaction(async (client) => {
-    const { rows } = await client.query<StoredPost>(`${STORED_POST_SQL} FOR UPDATE OF p`, [postId]);
+    const { rows } = await client.query<StoredTool>(`${STORED_TOOL_SQL} FOR UPDATE OF p`, [toolId]);
     const before = rows[0];
     if (!before) throw new AppError('edit_not_found');
     const access = editAccess(before, actor);
@@ -375,7 +375,7 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     if (access === 'forbidden') throw new AppError('edit_forbidden');
     if (access === 'author' && adminFieldsSent(input)) throw new AppError('edit_forbidden');
     const { rows: current } = await client.query<{ same: boolean }>('SELECT updated_at = $2::timestamptz AS same FROM posts WHERE id = $1', [
-      postId,
+      toolId,
       input.version,
     ]);
     if (!current[0]?.same) throw new AppError('edit_conflict');
@@ -383,23 +383,23 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     const categories = await chosenCategories(input.categoryIds, client);
     let slug = before.slug;
     if (access === 'admin' && input.slug && input.slug !== before.slug) {
-      if (await slugTaken(input.slug, postId, client)) {
+      if (await slugTaken(input.slug, toolId, client)) {
         // Renaming a page back to an address it had before: that redirect pointed here and goes away.
         const { rowCount } = await client.query('DELETE FROM redirects WHERE from_path = $1 AND to_path = $2', [`/${input.slug}`, `/${before.slug}`]);
-        if (!rowCount || (await slugTaken(input.slug, postId, client)))
+        if (!rowCount || (await slugTaken(input.slug, toolId, client)))
           throw new AppError('slug_taken', { fields: { slug: 'Esa dirección ya la usa otra página.' } });
       }
       slug = input.slug;
     } else if (access === 'author' && input.title !== before.title) {
       // A submission not yet public follows its title; nobody outside has its address.
-      slug = await uniqueSlug(input.title, postId, client);
+      slug = await uniqueSlug(input.title, toolId, client);
     }
 
-    const status: PostStatus = access === 'admin' ? (input.status ?? before.status) : 'pending';
+    const status: ToolStatus = access === 'admin' ? (input.status ?? before.status) : 'pending';
     // The note to the author goes with a rejection or a withdrawal; an author's new version clears it (it answered the note).
     const reviewNote = access === 'admin' ? input.reviewNote || (status === 'rejected' || status === 'withdrawn' ? before.review_note : null) || null : null;
     const columns: Record<string, unknown> = {
-      ...postColumns({ input, slug, content, categories, site, mode: 'edit', actor }),
+      ...toolColumns({ input, slug, content, categories, site, mode: 'edit', actor }),
       status,
       review_note: reviewNote,
     };
@@ -421,12 +421,12 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
     const published = status === 'published' ? ', published_date = coalesce(published_date, now())' : '';
     await client.query(
       `UPDATE posts SET ${assignments.join(', ')}, updated_at = now()${reviewed}${published} WHERE id = $1`,
-      reviewed ? [postId, ...Object.values(columns), actor.id] : [postId, ...Object.values(columns)],
+      reviewed ? [toolId, ...Object.values(columns), actor.id] : [toolId, ...Object.values(columns)],
     );
-    await replaceCategories(postId, categories, client);
+    await replaceCategories(toolId, categories, client);
 
     if (access === 'admin') {
-      const after: StoredPost = {
+      const after: StoredTool = {
         ...before,
         ...{ title: input.title, slug, description: input.description, url: input.url || null, pricing: input.pricing },
         image_url: input.imageUrl || null,
@@ -444,14 +444,14 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
         facts: input.facts ? { ...before.facts, ...input.facts } : before.facts,
       };
       // The facts are recorded without the check's stamp: every admin save renews it.
-      const audited = (post: StoredPost, column: keyof StoredPost) => (column === 'facts' ? editableFacts(post.facts) : post[column]);
+      const audited = (tool: StoredTool, column: keyof StoredTool) => (column === 'facts' ? editableFacts(tool.facts) : tool[column]);
       const changed = Object.entries(AUDITED).filter(([, column]) => JSON.stringify(audited(before, column)) !== JSON.stringify(audited(after, column)));
       await recordAdminAction(
         { id: actor.id, name: actor.name },
         {
           action: 'post.edit',
           targetType: 'post',
-          targetId: postId,
+          targetId: toolId,
           summary: status !== before.status ? `Editó «${input.title}» (${before.status} → ${status})` : `Editó «${input.title}»`,
           before: Object.fromEntries(changed.map(([field, column]) => [field, audited(before, column)])),
           after: Object.fromEntries(changed.map(([field, column]) => [field, audited(after, column)])),
@@ -460,7 +460,7 @@ export async function saveEdit(id: string, input: EditInput, actor: SessionUser,
       );
     }
     return {
-      id: postId,
+      id: toolId,
       slug,
       status,
       title: input.title,

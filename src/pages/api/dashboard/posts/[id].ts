@@ -1,5 +1,5 @@
-import { deletePostEndpoint } from '../../../../features/dashboard/dashboard.server.ts';
+import { deleteToolEndpoint } from '../../../../features/dashboard/dashboard.server.ts';
 
 export const prerender = false;
 
-export const DELETE = deletePostEndpoint;
+export const DELETE = deleteToolEndpoint;

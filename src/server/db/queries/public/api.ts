@@ -15,7 +15,7 @@ export interface ApiToolQuery {
   pricing?: PricingModel;
 }
 
-const postId = sql.raw('"posts"."id"');
+const toolId = sql.raw('"posts"."id"');
 
 function selectApiTools(query: ApiToolQuery) {
   return getDb()
@@ -34,7 +34,7 @@ function selectApiTools(query: ApiToolQuery) {
         query.pricing ? eq(posts.pricing, query.pricing) : undefined,
         query.category
           ? sql`EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-                        WHERE pc.post_id = ${postId} AND c.slug = ${query.category} AND c.is_active)`
+                        WHERE pc.post_id = ${toolId} AND c.slug = ${query.category} AND c.is_active)`
           : undefined,
       ),
     )

@@ -14,15 +14,15 @@ import { factFilterSql } from './tool-facts-sql.ts';
 
 // Drizzle prints a column of the queried table unqualified ("id"), which inside a correlated
 // subquery would bind to the subquery's own table: spell the outer columns out.
-const postId = sql.raw('"posts"."id"');
-const postCategoryId = sql.raw('"posts"."category_id"');
+const toolId = sql.raw('"posts"."id"');
+const toolCategoryId = sql.raw('"posts"."category_id"');
 
 /** The tool's categories, primary first, as chips. */
 const categoryChips = sql<CategoryChip[]>`coalesce((
   SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
-                  ORDER BY (c.id = ${postCategoryId}) DESC, pc.position, c.name)
+                  ORDER BY (c.id = ${toolCategoryId}) DESC, pc.position, c.name)
   FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-  WHERE pc.post_id = ${postId} AND c.is_active), '[]'::json)`;
+  WHERE pc.post_id = ${toolId} AND c.is_active), '[]'::json)`;
 
 export const toolCardColumns = {
   id: posts.id,
@@ -80,7 +80,7 @@ function filterCondition(filter: FilterType): SQL | undefined {
 function inCategory(slug: string): SQL | undefined {
   if (!slug) return undefined;
   return sql`EXISTS (SELECT 1 FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-                     WHERE pc.post_id = ${postId} AND c.slug = ${slug})`;
+                     WHERE pc.post_id = ${toolId} AND c.slug = ${slug})`;
 }
 
 /** The Bayesian star rating of src/lib/rating.ts, in SQL, so that «Más valoradas» ranks as the cards read. */
@@ -100,7 +100,7 @@ const sortOrderings: Record<ToolSort, SQL[]> = {
 /** The words searched in: title, description and active category names, folded like normalizeForSearch. */
 const searchedText = sql`lower(extensions.unaccent(${posts.title} || ' ' || coalesce(${posts.description}, '') || ' ' || coalesce((
   SELECT string_agg(c.name, ' ') FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-  WHERE pc.post_id = ${postId} AND c.is_active), '')))`;
+  WHERE pc.post_id = ${toolId} AND c.is_active), '')))`;
 
 /** Case- and accent-insensitive substring match, with LIKE's wildcards in the text taken literally. */
 function containsText(text: string): SQL | undefined {
@@ -272,8 +272,8 @@ export async function listSuggestionTools(): Promise<{ name: string; slug: strin
       slug: posts.slug,
       categorySlug: sql<string | null>`(
         SELECT c.slug FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-        WHERE pc.post_id = ${postId} AND c.is_active
-        ORDER BY (c.id = ${postCategoryId}) DESC, pc.position, c.name LIMIT 1)`,
+        WHERE pc.post_id = ${toolId} AND c.is_active
+        ORDER BY (c.id = ${toolCategoryId}) DESC, pc.position, c.name LIMIT 1)`,
     })
     .from(posts)
     .where(published)

@@ -1,5 +1,5 @@
-import { askBackPostEndpoint } from '../../../../../features/dashboard/lifecycle.server.ts';
+import { askBackToolEndpoint } from '../../../../../features/dashboard/lifecycle.server.ts';
 
 export const prerender = false;
 
-export const POST = askBackPostEndpoint;
+export const POST = askBackToolEndpoint;

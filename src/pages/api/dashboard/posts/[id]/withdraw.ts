@@ -1,5 +1,5 @@
-import { withdrawPostEndpoint } from '../../../../../features/dashboard/lifecycle.server.ts';
+import { withdrawToolEndpoint } from '../../../../../features/dashboard/lifecycle.server.ts';
 
 export const prerender = false;
 
-export const POST = withdrawPostEndpoint;
+export const POST = withdrawToolEndpoint;

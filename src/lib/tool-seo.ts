@@ -4,7 +4,7 @@
  * 45/42 + site name, description 160/157, WhatsApp rules, featured image, up to 10 keywords); editing falls
  * back to title, description and image or logo, and empty keywords become null.
  */
-import { featuredImage, generatedKeywords, generatedMetaDescription, generatedMetaTitle, whatsappDescription, whatsappTitle } from './post-metadata.ts';
+import { featuredImage, generatedKeywords, generatedMetaDescription, generatedMetaTitle, whatsappDescription, whatsappTitle } from './tool-metadata.ts';
 import type { PricingModel } from './pricing.ts';
 import {
   breadcrumbJsonLd,
@@ -101,7 +101,7 @@ export function toolStructuredData(
 }
 
 /**
- * The columns to store. 'publish' generates empty fields by the publishing rules of post-metadata.ts; 'edit' falls back to
+ * The columns to store. 'publish' generates empty fields by the publishing rules of tool-metadata.ts; 'edit' falls back to
  * title, description and image or logo. Image columns hold references (storage keys or addresses);
  * `imageAddress` turns one into the absolute URL the JSON-LD needs.
  */

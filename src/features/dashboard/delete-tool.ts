@@ -4,9 +4,9 @@
  */
 import { showToast } from '../../components/toast/toast-store.ts';
 import { confirmAction } from '../../components/confirm-dialog.ts';
-import { DELETE_POST_TEXTS } from '../../lib/dashboard.ts';
+import { DELETE_TOOL_TEXTS } from '../../lib/dashboard.ts';
 
-async function deletePost(id: string): Promise<boolean> {
+async function deleteTool(id: string): Promise<boolean> {
   try {
     const response = await fetch(`/api/dashboard/posts/${encodeURIComponent(id)}`, { method: 'DELETE', credentials: 'same-origin' });
     return response.ok;
@@ -16,8 +16,8 @@ async function deletePost(id: string): Promise<boolean> {
 }
 
 function updateCount(): void {
-  const remaining = document.querySelectorAll('[data-post]').length;
-  const count = document.querySelector<HTMLElement>('[data-post-count]');
+  const remaining = document.querySelectorAll('[data-tool]').length;
+  const count = document.querySelector<HTMLElement>('[data-tool-count]');
   if (count) {
     count.textContent = remaining === 1 ? '1 publicación' : `${remaining} publicaciones`;
     // The card that had the focus is gone: the count takes it, so keyboard users keep their place.
@@ -25,30 +25,30 @@ function updateCount(): void {
     count.focus();
   }
   if (remaining === 0) {
-    document.querySelector('[data-posts-list]')?.remove();
-    document.querySelector<HTMLElement>('[data-posts-empty]')?.removeAttribute('hidden');
+    document.querySelector('[data-tools-list]')?.remove();
+    document.querySelector<HTMLElement>('[data-tools-empty]')?.removeAttribute('hidden');
   }
 }
 
-export function enhancePostDeletion(): void {
+export function enhanceToolDeletion(): void {
   document.addEventListener('click', async (event) => {
-    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-delete-post]');
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('button[data-delete-tool]');
     if (!button || button.disabled) return;
-    const id = button.dataset.deletePost ?? '';
-    const title = button.dataset.postTitle ?? '';
+    const id = button.dataset.deleteTool ?? '';
+    const title = button.dataset.toolTitle ?? '';
     // Only listings that are not public can be deleted; a published one is withdrawn instead.
     const description = `Se eliminará «${title}» y no llegará a publicarse. No se puede deshacer.`;
-    if (!(await confirmAction({ title: DELETE_POST_TEXTS.confirmTitle, description, confirmLabel: 'Eliminar' }))) return;
+    if (!(await confirmAction({ title: DELETE_TOOL_TEXTS.confirmTitle, description, confirmLabel: 'Eliminar' }))) return;
     button.disabled = true;
     button.setAttribute('aria-busy', 'true');
-    if (!(await deletePost(id))) {
+    if (!(await deleteTool(id))) {
       button.disabled = false;
       button.removeAttribute('aria-busy');
-      showToast({ title: 'Error', description: DELETE_POST_TEXTS.failed, variant: 'destructive' });
+      showToast({ title: 'Error', description: DELETE_TOOL_TEXTS.failed, variant: 'destructive' });
       return;
     }
-    button.closest('[data-post]')?.remove();
+    button.closest('[data-tool]')?.remove();
     updateCount();
-    showToast({ title: DELETE_POST_TEXTS.deleted, description: `«${title}» se ha eliminado.` });
+    showToast({ title: DELETE_TOOL_TEXTS.deleted, description: `«${title}» se ha eliminado.` });
   });
 }

@@ -17,7 +17,7 @@ import {
   previewMissing,
   whatsappDescription,
   whatsappTitle,
-} from './post-metadata.ts';
+} from './tool-metadata.ts';
 
 const letters = (n: number) => 'abcdefghij'.repeat(Math.ceil(n / 10)).slice(0, n);
 

@@ -123,10 +123,10 @@ export const publishInput = z.strictObject({ ...baseFields, facts: factsInput.de
 export type PublishInput = z.output<typeof publishInput>;
 export type PublishFormValues = z.input<typeof publishInput>;
 
-export const postStatuses = ['pending', 'published', 'rejected', 'withdrawn'] as const;
-export type PostStatus = (typeof postStatuses)[number];
+export const toolStatuses = ['pending', 'published', 'rejected', 'withdrawn'] as const;
+export type ToolStatus = (typeof toolStatuses)[number];
 
-export const STATUS_LABEL: Record<PostStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado', withdrawn: 'Retirada' };
+export const STATUS_LABEL: Record<ToolStatus, string> = { pending: 'Pendiente', published: 'Publicado', rejected: 'Rechazado', withdrawn: 'Retirada' };
 
 /** What only an admin may change when editing (flags, status, plus the slug). */
 const adminFields = {
@@ -136,7 +136,7 @@ const adminFields = {
     .max(LIMITS.slug, { error: `La dirección no puede superar ${LIMITS.slug} caracteres.` })
     .regex(SLUG_PATTERN, { error: 'La dirección solo admite minúsculas sin tildes, números y guiones (por ejemplo mi-herramienta).' })
     .optional(),
-  status: z.enum(postStatuses).optional(),
+  status: z.enum(toolStatuses).optional(),
   isPopular: z.boolean().optional(),
   isFeatured: z.boolean().optional(),
   reviewNote: trimmed(LIMITS.reviewNote, `La nota no puede superar ${LIMITS.reviewNote} caracteres.`).optional(),
@@ -204,10 +204,10 @@ export function remainingErrors(
 }
 
 /** The editor's view of a stored publication (what /editar loads). */
-export interface EditablePost {
+export interface EditableTool {
   id: string;
   slug: string;
-  status: PostStatus;
+  status: ToolStatus;
   title: string;
   description: string;
   url: string;
