@@ -137,7 +137,7 @@ describe('the notices', () => {
     const before = (await mailsTo(dataDir, 'alba@ejemplo.es')).length;
     expect((await submit('Silenciosa', 'https://silenciosa.example/')).status).toBe(200);
     expect(await mailsTo(dataDir, 'alba@ejemplo.es')).toHaveLength(before);
-    expect((await pool.query('SELECT count(*)::int AS n FROM admin_notices')).rows[0].n).toBe(0);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM admin_notices WHERE title = 'Silenciosa'`)).rows[0].n).toBe(0);
   });
 
   it('«Resumen diario»: notices wait, then one digest a day carries them all to every admin', async () => {

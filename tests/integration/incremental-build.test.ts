@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { buildSite, type BuildOptions } from '../../src/server/build/build-site.ts';
 import { readCurrentBuild } from '../../src/server/build/builds.ts';
@@ -83,6 +83,12 @@ async function categoryPages(slug: string): Promise<string> {
   return (await Promise.all(files.map(page))).join('\n');
 }
 
+/** The client folder of the full build the served one comes from (its server/ links there): kept while served. */
+async function fullBuildClient(): Promise<string> {
+  const served = (await readCurrentBuild(buildsDir))!.dir;
+  return path.join(path.dirname(await realpath(path.join(served, 'server'))), 'client');
+}
+
 async function searchSlugs(query: string): Promise<string[]> {
   const { pagefind } = await loadBuiltSearch(await client());
   const { results } = await pagefind.search(query);
@@ -96,7 +102,6 @@ async function incremental(): Promise<void> {
 
 let approved: Tool;
 let unrelated: Tool;
-let fullClient: string;
 
 beforeAll(async () => {
   await mkdir(buildsDir, { recursive: true });
@@ -105,7 +110,6 @@ beforeAll(async () => {
   // Pending before the full build, approved after it.
   await pool.query(`UPDATE posts SET status = 'pending' WHERE id = $1`, [approved.id]);
   await buildSite({ ...options, force: true });
-  fullClient = await client();
 }, 900_000);
 
 afterAll(async () => {
@@ -116,6 +120,7 @@ afterAll(async () => {
 // Each step is a real rebuild: seconds on a quiet machine, much longer on a loaded one.
 describe('incremental rebuild', { timeout: 300_000 }, () => {
   it('an approval reaches the home, its category, the search and the sitemap', async () => {
+    const fullClient = await fullBuildClient();
     const untouched = {
       tool: await readFile(path.join(fullClient, `${unrelated.slug}.html`)),
       category: await readFile(path.join(fullClient, 'categoria/video.html')),
@@ -188,11 +193,11 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
 
   it('two rebuilds in a row with the same warm renderer each show their own change', async () => {
     const edited = await toolOf('imagen', 1);
-    const rendererPid = renderer.pid;
-    expect(rendererPid).toBeDefined();
     await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, `${edited.title} Primera`]);
     await incremental();
     expect(await page(`${edited.slug}.html`)).toContain(`${edited.title} Primera`);
+    const rendererPid = renderer.pid;
+    expect(rendererPid).toBeDefined();
     // The second rebuild reads the routes' lists again (once-per-build.ts): the tool page and its category show
     // the second title, not the one the same process read for the first rebuild.
     await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, `${edited.title} Segunda`]);
@@ -256,16 +261,40 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect((await stat(path.join(current.dir, 'client', secondPage))).ino).not.toBe(servedSecondPage);
   });
 
+  it('leaves the search index to the second pass for a large catalogue, so the first goes live without waiting for it', async () => {
+    const tool = await createTool(pool, { title: 'Segunda Pasada Buscable' });
+    await pool.query(`INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM categories WHERE slug = 'escritura'`, [tool.id]);
+    await pool.query(`UPDATE posts SET category_id = (SELECT id FROM categories WHERE slug = 'escritura'), published_date = now() WHERE id = $1`, [tool.id]);
+    let firstPass: { category: string; found: string[]; pending: string[] } | undefined;
+    const result = await buildIncrementally({
+      ...options,
+      searchInFirstPassUpTo: 10,
+      onActivated: async (info) => {
+        firstPass = { category: await page('categoria/escritura.html'), found: await searchSlugs('Segunda Pasada Buscable'), pending: info.pendingPaths ?? [] };
+      },
+    });
+    expect(result.kind).toBe('built');
+    expect(firstPass!.category).toContain(`href="/${tool.slug}"`);
+    expect(firstPass!.found).not.toContain(tool.slug);
+    expect(firstPass!.pending).toEqual(expect.arrayContaining(['/pagefind/tarjetas.json', '/pagefind/sugerencias.json']));
+    expect(await searchSlugs('Segunda Pasada Buscable')).toContain(tool.slug);
+    expect(await page(`pagefind/tarjetas/${tool.slug}.html`)).toContain('Segunda Pasada Buscable');
+  });
+
   it('leaves a change it cannot tell apart to the full build', async () => {
-    await pool.query(`UPDATE categories SET name = name || ' IA' WHERE slug = 'video'`);
+    // Audio, not video: renaming a category marks its tools' pages, and the approval test keeps video untouched.
+    await pool.query(`UPDATE categories SET name = name || ' IA' WHERE slug = 'audio'`);
+    onTestFinished(() => pool.query(`UPDATE categories SET name = left(name, -3) WHERE slug = 'audio'`).then(() => undefined));
     expect(await buildIncrementally(options)).toMatchObject({ kind: 'full' });
   });
 
   it('never carries a settings change, even beside a tool edit: every page may show the settings', async () => {
-    await pool.query(`UPDATE posts SET description = description || ' Ahora también en móvil.' WHERE id = $1`, [unrelated.id]);
+    const edited = await toolOf('escritura', 2);
+    await pool.query(`UPDATE posts SET description = description || ' Ahora también en móvil.' WHERE id = $1`, [edited.id]);
     await pool.query(
       `INSERT INTO site_settings (key, value) VALUES ('prueba-incremental', '{"cambio": 1}') ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     );
+    onTestFinished(() => pool.query(`DELETE FROM site_settings WHERE key = 'prueba-incremental'`).then(() => undefined));
     expect(await buildIncrementally(options)).toMatchObject({ kind: 'full', reason: 'Cambiaron el código o la configuración del sitio.' });
   });
 });

@@ -42,9 +42,11 @@ export interface BuildOptions {
   renderer?: WarmRenderer;
   /**
    * Called when an incremental rebuild's first pass is live (the tool's pages, the home, its categories' first
-   * pages and the search), before its second pass: a running site switches to it at once.
+   * pages and, for a catalogue that is not too large, the search), before its second pass: a running site switches to it at once.
    */
   onActivated?: (info: BuildInfo) => Promise<void> | void;
+  /** Past this many published tools an incremental rebuild writes the search index in its second pass (SEARCH_IN_FIRST_PASS_UP_TO). */
+  searchInFirstPassUpTo?: number;
 }
 
 export type BuildProgress = (phase: string, percent: number) => void;

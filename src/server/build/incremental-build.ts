@@ -32,6 +32,14 @@ import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
 import { pageFile } from './twin-routes.ts';
 import { WarmRenderer, type RendererSettings } from './warm-renderer.ts';
 
+/**
+ * Up to this many published tools the search index goes in the first pass. It is written again whole from the
+ * database (a tool's place in every task ranking moves with any new tool): about 2.5 s at 1,000 tools, a minute at
+ * 10,000 on a loaded machine. Past it, the first pass makes the tool's pages, the home and its categories live in
+ * seconds and the search follows in the second.
+ */
+export const SEARCH_IN_FIRST_PASS_UP_TO = 3_000;
+
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
 /** Written again from the database by every rebuild, so never linked from the served build... */
@@ -40,6 +48,8 @@ const SEARCH_FOLDER = path.join('client', 'pagefind');
 const CARDS_FOLDER = path.join('client', ...SEARCH_CARDS_DIR.split('/').filter(Boolean));
 /** The search result cards the index build takes (SEARCH_CARDS_FILE), as an address. */
 const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
+/** The search's own pages: rendered in the pass that writes the index. */
+const SEARCH_PAGES = new Set([SEARCH_CARDS_PATH, '/pagefind/sugerencias.json']);
 
 export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: number; removed: number; phases: RebuildPhases } | { kind: 'full'; reason: string };
 
@@ -152,20 +162,25 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const content = { fingerprint: fingerprint.full, baseFingerprint, contentVersion: fingerprint.contentVersion, contentReadAt, fullBuildAt, after };
   const pass = { options, renderer: { ready: rendererReady, renderer, serverDir, settings }, content, started };
 
+  const searchFirst = Object.keys(after.tools).length <= (options.searchInFirstPassUpTo ?? SEARCH_IN_FIRST_PASS_UP_TO);
+  const searchIndex = { tools: affected.tools, before };
+  const firstPaths = searchFirst ? affected.paths : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname));
+  const laterPaths = searchFirst ? affected.later : [...affected.later, ...affected.paths.filter((pathname) => SEARCH_PAGES.has(pathname))];
+
   // First pass: live as soon as it is written, the rest of what the change shifts still to come.
   const first = await timed(phases, 'primera pasada', () =>
-    renderPass({ ...pass, from: current, paths: affected.paths, searchIndex: { tools: affected.tools, before }, pending: affected.later, phases }),
+    renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: searchFirst && searchIndex, pending: laterPaths, phases }),
   );
   log(
     `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms.`,
   );
   await options.onActivated?.(first.info);
-  if (affected.later.length === 0) return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
+  if (laterPaths.length === 0) return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
 
   const second = await timed(phases, 'segunda pasada', async () => {
     const from = await readCurrentBuild(options.buildsDir);
     if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
-    return renderPass({ ...pass, from, paths: affected.later, searchIndex: false, pending: [], phases: {} });
+    return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, pending: [], phases: {} });
   });
   log(
     `Reconstrucción incremental ${second.info.id}: ${affected.tools.length} herramientas, ${first.written + second.written} páginas escritas y ${first.removed + second.removed} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,

@@ -53,6 +53,8 @@ describe('supervised embedded database', () => {
       expect(rows[0]!.count).toBe('2');
       expect(failures.length).toBeGreaterThan(0);
       for (const failure of failures) expect(isDatabaseUnavailable(failure), String(failure)).toBe(true);
+      // The pool can get through before the supervisor's own check of the new server logs its recovery.
+      await until(async () => (lines.at(-1)?.startsWith('Base de datos embebida recuperada') ? true : undefined), 30_000);
       const after = (await readPostmasterPid(pgDir))!;
       expect(after.pid).not.toBe(before);
       expect(after.port).toBe(database.port);
