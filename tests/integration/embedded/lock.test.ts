@@ -27,6 +27,18 @@ async function query<Row extends pg.QueryResultRow>(url: string, sql: string): P
   }
 }
 
+/** Commits a row of its own before a test's crash, for that test to find after the recovery. */
+async function commitRow(value: string): Promise<void> {
+  const database = await startEmbeddedDatabase({ dataDir });
+  try {
+    await query(database.url, `CREATE TABLE IF NOT EXISTS kept (value text); INSERT INTO kept VALUES ('${value}')`);
+  } finally {
+    await database.stop();
+  }
+}
+
+const rowsOf = (url: string, value: string) => query(url, `SELECT value FROM kept WHERE value = '${value}'`);
+
 /** Runs a script in a child process that opens the embedded database of `dataDir`; `then` says how it ends. */
 function holder(then: 'sigkill' | 'exit' | 'wait') {
   const script = `
@@ -77,7 +89,7 @@ describe('embedded database', () => {
 
   it('refuses a second opener of the same directory and keeps committed rows', async () => {
     const first = await startEmbeddedDatabase({ dataDir });
-    await query(first.url, "CREATE TABLE kept (value text); INSERT INTO kept VALUES ('uno')");
+    await query(first.url, "CREATE TABLE IF NOT EXISTS kept (value text); INSERT INTO kept VALUES ('uno')");
     await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(ConfigError);
     await expect(startEmbeddedDatabase({ dataDir })).rejects.toThrow(/ya está abierta por otro proceso \(PID \d+\)/);
     const lock = JSON.parse(await readFile(path.join(dataDir, 'pg.lock'), 'utf8'));
@@ -86,7 +98,7 @@ describe('embedded database', () => {
     expect(await readPostmasterPid(pgDir)).toBeUndefined();
 
     const reopened = await startEmbeddedDatabase({ dataDir });
-    expect(await query(reopened.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+    expect(await rowsOf(reopened.url, 'uno')).toEqual([{ value: 'uno' }]);
     await reopened.stop();
   });
 
@@ -119,6 +131,7 @@ describe('embedded database', () => {
   });
 
   it('recovers after its owner was killed: stops the orphaned server and starts again, rows intact', async () => {
+    await commitRow('huérfano');
     const killed = holder('sigkill');
     await killed.ready;
     await killed.ended;
@@ -128,13 +141,14 @@ describe('embedded database', () => {
     const database = await startEmbeddedDatabase({ dataDir });
     try {
       expect(isAlive(orphan!.pid)).toBe(false);
-      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+      expect(await rowsOf(database.url, 'huérfano')).toEqual([{ value: 'huérfano' }]);
     } finally {
       await database.stop();
     }
   });
 
   it('recovers when the server died with its owner, leaving postmaster.pid and pg.lock behind', async () => {
+    await commitRow('caído');
     const killed = holder('sigkill');
     await killed.ready;
     await killed.ended;
@@ -145,17 +159,18 @@ describe('embedded database', () => {
 
     const database = await startEmbeddedDatabase({ dataDir });
     try {
-      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+      expect(await rowsOf(database.url, 'caído')).toEqual([{ value: 'caído' }]);
     } finally {
       await database.stop();
     }
   });
 
   it.runIf(process.getuid?.() === 0)('as root, gives a data directory copied by root back to the server user and keeps working', async () => {
+    await commitRow('copiado');
     await run('chown', ['-R', 'root:root', pgDir]);
     const database = await startEmbeddedDatabase({ dataDir });
     try {
-      expect(await query(database.url, 'SELECT value FROM kept')).toEqual([{ value: 'uno' }]);
+      expect(await rowsOf(database.url, 'copiado')).toEqual([{ value: 'copiado' }]);
       expect((await stat(path.join(pgDir, 'PG_VERSION'))).uid).not.toBe(0);
     } finally {
       await database.stop();
