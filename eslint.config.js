@@ -79,7 +79,9 @@ export default defineConfig(
     },
   },
   {
-    files: ['**/*.tsx'],
+    // Hooks live in .tsx components and in their own use-*.ts files (src/server has no hooks).
+    files: ['**/*.tsx', 'src/**/use-*.ts'],
+    ignores: ['src/server/**'],
     ...reactHooks.configs.flat.recommended,
   },
   {

@@ -19,9 +19,11 @@ export function useValidatedForm<Schema extends z.ZodType<Record<string, string>
     // wipe what was typed before the island woke up: the state takes the typed values first.
     const inputs = document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(`[data-form-field="${CSS.escape(formId)}"]`);
     const typed = [...inputs].flatMap((input) => (input.value !== (initial[input.name] ?? '') ? [[input.name, input.value]] : []));
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (typed.length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(typed) }));
     setHydrated(true);
     // Only the server-rendered inputs as they were at hydration matter: this runs once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const bind = (name: string) => ({

@@ -10,5 +10,6 @@ export function useTextTypedBeforeHydration(field: RefObject<HTMLInputElement | 
     const typed = field.current?.value;
     if (typed) keep(typed);
     // Only the server-rendered field as it was at hydration matters: this runs once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }

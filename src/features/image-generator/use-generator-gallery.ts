@@ -45,6 +45,7 @@ export function useGeneratorGallery({ signedIn, knownUserId }: { signedIn: boole
   useEffect(() => {
     if (knownUserId === undefined) return;
     // The session lives in a store outside React: when it becomes known (or changes), the gallery follows it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setTab('all');
     void load('all', 1, 'replace');
   }, [knownUserId, load]);
