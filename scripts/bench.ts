@@ -363,7 +363,10 @@ async function measureAtScale(size: number): Promise<{ row: ScaleRow; build: Bui
   const index = built ? await searchIndexSize(path.join(built.dir, 'client')) : { bytes: 0, files: 0 };
   // The build's own SITE_URL (HOST and the default port) keeps its fingerprint: the server reuses it.
   const env = scratchEnv(folders, { SMTP_URL: '', ADMIN_EMAIL: BENCH_ADMIN_EMAIL, SITE_URL: LARGE_SITE_URL, WEB_CONCURRENCY: '1' });
-  const server = await startOurServer({ root, port, env, timeoutMs: 10 * MINUTE });
+  // Beside the data folder, so it outlives the scratch folders: why a rebuild was full, what each pass cost.
+  const logFile = path.join(root, `${folders.data}-server.log`);
+  await rm(logFile, { force: true });
+  const server = await startOurServer({ root, port, env, timeoutMs: 10 * MINUTE, logFile });
   cleanups.push(server.stop);
   try {
     const category = await measurePageWeight(server.url, '/categoria/imagen').catch((error: Error) => `sin medir: ${error.message}`);
@@ -372,6 +375,7 @@ async function measureAtScale(size: number): Promise<{ row: ScaleRow; build: Bui
     const rebuilt = await readCurrentBuild(folders.builds);
     const rebuild =
       rebuilt && rebuilt.info.id !== built?.info.id ? { incremental: rebuilt.info.incremental === true, durationMs: rebuilt.info.durationMs } : undefined;
+    log(`Lo que hizo el servidor (cada reconstrucción, con sus fases): ${path.relative(root, logFile)}`);
     return { row: { tools, run: build.run, approval: approval.times ?? approval.failed ?? 'sin medir', rebuild, category, index, firstResult }, build };
   } finally {
     await server.stop();

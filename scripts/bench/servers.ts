@@ -1,5 +1,6 @@
 /** The servers under test: ours (`scripts/start.ts`) and nginx over the same built files. Both listen on 127.0.0.1 only. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { signalTree } from './process-tree.ts';
@@ -44,7 +45,8 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
   throw new Error(`El servidor no respondió en ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-export async function startOurServer(options: { root: string; port: number; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<RunningServer> {
+/** `logFile`: where the server's whole output is appended, to read after the run (what a rebuild did, and why). */
+export async function startOurServer(options: { root: string; port: number; env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(options.root, 'scripts/start.ts')], {
     cwd: options.root,
@@ -57,6 +59,13 @@ export async function startOurServer(options: { root: string; port: number; env:
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
+  if (options.logFile) {
+    const file = createWriteStream(options.logFile, { flags: 'a' });
+    // Both streams into one file, which the first to end must not close.
+    child.stdout.pipe(file, { end: false });
+    child.stderr.pipe(file, { end: false });
+    child.once('exit', () => file.end());
+  }
   return answeringOrStopped(child, url, options.timeoutMs, () => output);
 }
 
