@@ -1,6 +1,7 @@
 /** Which built tool pages are out of date: the trigger-maintained page_changed_at against a build's read time. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { settledDatabaseClock } from '../../src/server/build/build-site.ts';
 import { StalePages } from '../../src/server/http/stale-pages.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
@@ -76,4 +77,43 @@ describe('StalePages', () => {
 
     expect(await new StalePages(() => pool, undefined).has(uno)).toBe(false);
   }, 20_000);
+});
+
+describe('settledDatabaseClock', () => {
+  /** Makes every page change of the last minute look a minute older, as if the wait had passed. */
+  const ageRecentChanges = () =>
+    pool.query(`UPDATE posts SET page_changed_at = page_changed_at - interval '1 minute' WHERE page_changed_at > clock_timestamp() - interval '1 minute'`);
+
+  it('waits out the margin after a page change before a full build reads the database, then reads a later clock', async () => {
+    const { uno } = await insertTools();
+    await pool.query(`UPDATE posts SET title = 'Uno recién editado' WHERE slug = $1`, [uno]);
+    const before = await clock();
+    const waits: number[] = [];
+    const readAt = await settledDatabaseClock(pool, async (ms) => {
+      waits.push(ms);
+      await ageRecentChanges();
+    });
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits[0]).toBeLessThanOrEqual(5_000);
+    expect(Date.parse(readAt)).toBeGreaterThanOrEqual(Date.parse(before));
+    // Nothing changed in the margin: a second read does not wait.
+    await settledDatabaseClock(pool, async (ms) => waits.push(ms));
+    expect(waits).toHaveLength(1);
+  });
+
+  it('reads anyway after three waits while pages keep changing', async () => {
+    const { uno } = await insertTools();
+    let edits = 0;
+    const edit = () => pool.query(`UPDATE posts SET title = $2 WHERE slug = $1`, [uno, `Uno ${++edits}`]);
+    await edit();
+    const waits: number[] = [];
+    await settledDatabaseClock(pool, async (ms) => {
+      waits.push(ms);
+      await edit();
+    });
+    expect(waits).toHaveLength(3);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(5_000);
+    await ageRecentChanges();
+  });
 });

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { ConfigError } from '../env.ts';
 import {
@@ -153,6 +154,32 @@ export async function readDatabaseClock(pool: pg.Pool): Promise<string> {
   return rows[0]!.now;
 }
 
+/** How long before a build's read a change may have stamped a page and still been committing (catalogue-map.ts, stale-pages.ts). */
+const IN_FLIGHT_MARGIN_MS = 5_000;
+/** A full build waits at most this many margins for the catalogue to stop changing. */
+const SETTLE_ROUNDS = 3;
+
+/**
+ * The database's clock for a full build, read once no tool page has changed for the margin before it. A change
+ * stamped inside the margin counts as newer than the build (it may have committed after the read), so a full
+ * build read right after an edit, an import or a synthetic catalogue left those tools "changed" for the next
+ * incremental rebuild: a full one again when any was featured. While changes keep coming it reads anyway, after
+ * SETTLE_ROUNDS waits; what they change is rendered on demand and by the next rebuild, as always.
+ */
+export async function settledDatabaseClock(pool: pg.Pool, wait: (ms: number) => Promise<unknown> = sleep): Promise<string> {
+  for (let round = 0; ; round++) {
+    const { rows } = await pool.query<{ now: string; quietMs: number | null }>(
+      `SELECT to_json(clock_timestamp()) #>> '{}' AS now,
+              (extract(epoch FROM clock_timestamp() - max(page_changed_at)) * 1000)::float8 AS "quietMs"
+       FROM posts`,
+    );
+    const { now, quietMs } = rows[0]!;
+    if (quietMs === null || quietMs >= IN_FLIGHT_MARGIN_MS || round === SETTLE_ROUNDS) return now;
+    // A stamp from the future (set by hand) must not hold the build for longer than a margin.
+    await wait(Math.min(IN_FLIGHT_MARGIN_MS, IN_FLIGHT_MARGIN_MS - quietMs));
+  }
+}
+
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const log = options.log ?? (() => undefined);
   const { base, full: fingerprint, contentVersion } = await siteFingerprint(options);
@@ -168,7 +195,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (outside) throw new ConfigError(`BUILDS_DIR (${options.buildsDir}) debe estar dentro de la carpeta del proyecto.`);
   const started = Date.now();
   // Read before Astro reads any tool: every page changed after this moment is rendered on demand until the next build.
-  const contentReadAt = await readDatabaseClock(options.pool);
+  const contentReadAt = await settledDatabaseClock(options.pool);
   // What the pages are made from, for the next incremental rebuild to compare with.
   const { map } = await readCatalogueMap(options.pool, contentReadAt);
   const id = newBuildId();
