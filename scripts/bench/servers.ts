@@ -46,7 +46,13 @@ async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs: n
 }
 
 /** `logFile`: where the server's whole output is appended, to read after the run (what a rebuild did, and why). */
-export async function startOurServer(options: { root: string; port: number; env: NodeJS.ProcessEnv; timeoutMs: number; logFile?: string }): Promise<RunningServer> {
+export async function startOurServer(options: {
+  root: string;
+  port: number;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  logFile?: string;
+}): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(options.root, 'scripts/start.ts')], {
     cwd: options.root,
