@@ -172,7 +172,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
     renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: searchFirst && searchIndex, pending: laterPaths, phases }),
   );
   log(
-    `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms.`,
+    `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms (${describePhases(phases)}).`,
   );
   await options.onActivated?.(first.info);
   if (laterPaths.length === 0) return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
