@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALTERNATIVE_WEIGHTS,
   alternativesIntro,
+  alternativesPageOf,
   closenessScore,
   differenceLine,
   hasAlternativesPage,
@@ -145,6 +146,8 @@ describe('rankAllAlternatives', () => {
     for (const subject of catalogue) {
       expect(all.has(subject.id)).toBe(hasAlternativesPage(subject, catalogue));
       if (all.has(subject.id)) expect(all.get(subject.id)!.map((other) => other.id)).toEqual(rankAlternatives(subject, catalogue).map((other) => other.id));
+      // The incremental rebuild's one-tool answer is the same entry, or none.
+      expect(alternativesPageOf(subject, catalogue)?.map((other) => other.id)).toEqual(all.get(subject.id)?.map((other) => other.id));
     }
     expect(all.size).toBeGreaterThan(20);
   });

@@ -192,6 +192,19 @@ export function hasAlternativesPage(tool: AlternativeSubject, candidates: readon
   return false;
 }
 
+/**
+ * One tool's entry of rankAllAlternatives: its ranked alternatives, or undefined when it gets no page. For the
+ * incremental rebuild, which renders the pages of the few tools that changed and must not rank the whole catalogue
+ * to do it (at 50,000 tools that is minutes; one tool against all is a fraction of a second).
+ */
+export function alternativesPageOf<T extends AlternativeSubject>(
+  tool: AlternativeSubject,
+  candidates: readonly T[],
+  limit = MAX_ALTERNATIVES,
+): T[] | undefined {
+  return hasAlternativesPage(tool, candidates) ? rankAlternatives(tool, candidates, limit) : undefined;
+}
+
 export function alternativesHref(slug: string): string {
   return `/alternativas/${slug}`;
 }
