@@ -18,7 +18,7 @@ import {
   writeCatalogueMap,
   type BuildInfo,
 } from './builds.ts';
-import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
+import { IN_FLIGHT_MARGIN_SECONDS, readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
 import { buildSearchIndex } from '../search/search-index.ts';
 import { precompressDirectory } from './precompress.ts';
@@ -154,8 +154,7 @@ export async function readDatabaseClock(pool: pg.Pool): Promise<string> {
   return rows[0]!.now;
 }
 
-/** How long before a build's read a change may have stamped a page and still been committing (catalogue-map.ts, stale-pages.ts). */
-const IN_FLIGHT_MARGIN_MS = 5_000;
+const IN_FLIGHT_MARGIN_MS = IN_FLIGHT_MARGIN_SECONDS * 1000;
 /** A full build waits at most this many margins for the catalogue to stop changing. */
 const SETTLE_ROUNDS = 3;
 

@@ -6,10 +6,9 @@
  */
 import type pg from 'pg';
 import { loggableFailure } from '../db/unavailable.ts';
+import { IN_FLIGHT_MARGIN_SECONDS } from '../db/queries/public/catalogue-map.ts';
 
 const RELOAD_AFTER_MS = 1_000;
-/** A change stamped just before the build read the database may have committed just after: treat it as newer. */
-const IN_FLIGHT_MARGIN = '5 seconds';
 
 /** The slug of a path that could be a tool page ('/chatgpt'), or null. */
 export function toolPageSlug(pathname: string): string | null {
@@ -55,7 +54,7 @@ export class StalePages {
   private reload(): Promise<void> {
     const builtFrom = this.builtFrom;
     this.loading ??= this.pool()
-      .query<{ slug: string }>(`SELECT slug FROM posts WHERE page_changed_at > $1::timestamptz - interval '${IN_FLIGHT_MARGIN}'`, [builtFrom])
+      .query<{ slug: string }>(`SELECT slug FROM posts WHERE page_changed_at > $1::timestamptz - interval '${IN_FLIGHT_MARGIN_SECONDS} seconds'`, [builtFrom])
       .then(({ rows }) => {
         if (builtFrom !== this.builtFrom) return;
         this.slugs = new Set(rows.map((row) => row.slug));

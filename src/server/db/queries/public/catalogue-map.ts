@@ -19,6 +19,13 @@ export interface CatalogueMap {
 }
 
 /**
+ * How long before a build's read a change may have stamped a page (its transaction's start) and still been committing:
+ * a change stamped that close to the read counts as newer than the build. Here, in stale-pages.ts and in the full build's
+ * settledDatabaseClock.
+ */
+export const IN_FLIGHT_MARGIN_SECONDS = 5;
+
+/**
  * The published catalogue as of now, and the ids of tools whose page changed after `since` (posts.page_changed_at,
  * with the same 5 s margin as src/server/http/stale-pages.ts for transactions committing meanwhile), published or not.
  */
@@ -37,7 +44,7 @@ export async function readCatalogueMap(pool: pg.Pool, since: string): Promise<{ 
       `SELECT md5(coalesce(string_agg(concat_ws(E'\\t', id, slug, name, icon, color, description, is_active), E'\\n' ORDER BY id), '')) AS hash
        FROM categories`,
     ),
-    pool.query<{ id: string }>(`SELECT id FROM posts WHERE page_changed_at > $1::timestamptz - interval '5 seconds'`, [since]),
+    pool.query<{ id: string }>(`SELECT id FROM posts WHERE page_changed_at > $1::timestamptz - interval '${IN_FLIGHT_MARGIN_SECONDS} seconds'`, [since]),
   ]);
   const map: CatalogueMap = { tools: {}, categories: categories.rows[0]!.hash };
   for (const row of tools.rows) map.tools[row.id] = { slug: row.slug, categories: row.categories, featured: row.featured };
