@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { buildSite, type BuildOptions } from '../../src/server/build/build-site.ts';
+import { buildSite, countPages, type BuildOptions } from '../../src/server/build/build-site.ts';
+import { buildTree, entriesUnder, holds, locate } from '../../src/server/build/build-tree.ts';
 import { readCurrentBuild } from '../../src/server/build/builds.ts';
 import { buildIncrementally, rebuildSite } from '../../src/server/build/incremental-build.ts';
 import { WarmRenderer } from '../../src/server/build/warm-renderer.ts';
@@ -68,17 +69,14 @@ async function toolOf(category: string, offset = 0): Promise<Tool> {
 }
 
 const client = async () => path.join((await readCurrentBuild(buildsDir))!.dir, 'client');
-const page = async (file: string) => readFile(path.join(await client(), file), 'utf8');
-const exists = async (file: string) =>
-  stat(path.join(await client(), file)).then(
-    () => true,
-    () => false,
-  );
+/** The files the site serves, through a layer (build-tree.ts) when the served build is one. */
+const servedTree = async () => buildTree(buildsDir, (await readCurrentBuild(buildsDir))!);
+const page = async (file: string) => readFile(locate(await servedTree(), file) ?? 'quitada', 'utf8');
+const exists = async (file: string) => holds(await servedTree(), file);
 
 /** Every page of a category, as one text: a tool may sit on any of them. */
 async function categoryPages(slug: string): Promise<string> {
-  const folder = path.join(await client(), 'categoria', slug, 'pagina');
-  const later = await readdir(folder).catch(() => [] as string[]);
+  const later = await entriesUnder(await servedTree(), path.join('categoria', slug, 'pagina'), { recursive: false });
   const files = [`categoria/${slug}.html`, ...later.filter((name) => name.endsWith('.html')).map((name) => `categoria/${slug}/pagina/${name}`)];
   return (await Promise.all(files.map(page))).join('\n');
 }
@@ -90,7 +88,8 @@ async function fullBuildClient(): Promise<string> {
 }
 
 async function searchSlugs(query: string): Promise<string[]> {
-  const { pagefind } = await loadBuiltSearch(await client());
+  // A layer never holds the search index: its full tree does.
+  const { pagefind } = await loadBuiltSearch(path.join((await servedTree()).baseDir, 'client'));
   const { results } = await pagefind.search(query);
   return Promise.all(results.slice(0, 10).map(slugOf));
 }
@@ -265,20 +264,70 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     const tool = await createTool(pool, { title: 'Segunda Pasada Buscable' });
     await pool.query(`INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM categories WHERE slug = 'escritura'`, [tool.id]);
     await pool.query(`UPDATE posts SET category_id = (SELECT id FROM categories WHERE slug = 'escritura'), published_date = now() WHERE id = $1`, [tool.id]);
-    let firstPass: { category: string; found: string[]; pending: string[] } | undefined;
+    let firstPass: { category: string; found: string[]; pending: string[]; layered: boolean } | undefined;
     const result = await buildIncrementally({
       ...options,
       searchInFirstPassUpTo: 10,
       onActivated: async (info) => {
-        firstPass = { category: await page('categoria/escritura.html'), found: await searchSlugs('Segunda Pasada Buscable'), pending: info.pendingPaths ?? [] };
+        firstPass = {
+          category: await page('categoria/escritura.html'),
+          found: await searchSlugs('Segunda Pasada Buscable'),
+          pending: info.pendingPaths ?? [],
+          layered: info.layerOf !== undefined,
+        };
       },
     });
     expect(result.kind).toBe('built');
     expect(firstPass!.category).toContain(`href="/${tool.slug}"`);
+    expect(firstPass!.layered).toBe(true);
     expect(firstPass!.found).not.toContain(tool.slug);
     expect(firstPass!.pending).toEqual(expect.arrayContaining(['/pagefind/tarjetas.json', '/pagefind/sugerencias.json']));
     expect(await searchSlugs('Segunda Pasada Buscable')).toContain(tool.slug);
     expect(await page(`pagefind/tarjetas/${tool.slug}.html`)).toContain('Segunda Pasada Buscable');
+  });
+
+  it('at a large catalogue makes the first pass a layer over the served tree, and carries a layer a stopped rebuild left', async () => {
+    const withdrawn = await toolOf('imagen', 2);
+    const edited = await toolOf('escritura', 3);
+    const before = await servedTree();
+    await pool.query(`UPDATE posts SET status = 'withdrawn' WHERE id = $1`, [withdrawn.id]);
+    // The process stops once the first pass is live: its layer stays served, owing the second pass's pages.
+    const stopped = buildIncrementally({ ...options, searchInFirstPassUpTo: 10, onActivated: () => Promise.reject(new Error('parada')) });
+    await expect(stopped).rejects.toThrow('parada');
+    const layer = (await readCurrentBuild(buildsDir))!;
+    expect(layer.info.layerOf).toBe(path.basename(before.baseDir));
+    expect(layer.info.removedFiles).toContain(`${withdrawn.slug}.html`);
+    expect(layer.info.pendingPaths).toEqual(expect.arrayContaining(['/sitemap.xml', '/pagefind/tarjetas.json']));
+    // What the pass rendered, not a tree of hard links: the rest is the full tree's very files.
+    expect((await readdir(path.join(layer.dir, 'client'), { recursive: true })).length).toBeLessThan(150);
+    expect(locate(await servedTree(), `${unrelated.slug}.html`)).toBe(path.join(before.baseDir, 'client', `${unrelated.slug}.html`));
+    expect(await exists(`${withdrawn.slug}.html`)).toBe(false);
+    expect(await exists(`${withdrawn.slug}.html.br`)).toBe(false);
+
+    const title = `${edited.title} Encima`;
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, title]);
+    let firstPass: { layerOf?: string; removed: string[]; edited: string } | undefined;
+    const result = await buildIncrementally({
+      ...options,
+      searchInFirstPassUpTo: 10,
+      onActivated: async (info) => {
+        firstPass = { layerOf: info.layerOf, removed: info.removedFiles ?? [], edited: await page(`${edited.slug}.html`) };
+      },
+    });
+    expect(result.kind).toBe('built');
+    // A layer over the same full tree, not over the first layer, still without the withdrawn page.
+    expect(firstPass).toMatchObject({ layerOf: path.basename(before.baseDir), removed: expect.arrayContaining([`${withdrawn.slug}.html`]) });
+    expect(firstPass!.edited).toContain(title);
+    const current = (await readCurrentBuild(buildsDir))!;
+    expect(current.info.layerOf).toBeUndefined();
+    expect(current.info.pendingPaths).toBeUndefined();
+    expect(await exists(`${withdrawn.slug}.html`)).toBe(false);
+    expect(await categoryPages('imagen')).not.toContain(`href="/${withdrawn.slug}"`);
+    expect(await page('sitemap.xml')).not.toContain(`/${withdrawn.slug}</loc>`);
+    expect(await searchSlugs(withdrawn.title)).not.toContain(withdrawn.slug);
+    expect(await searchSlugs('Encima')).toContain(edited.slug);
+    // Counted from what each pass added and took away, the same as listing the tree.
+    expect(current.info.pages).toBe(await countPages(await client()));
   });
 
   it('leaves a change it cannot tell apart to the full build', async () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/server/build/build-site.ts';
-import { activateBuild, markBuilding, removeLeftoverBuilds, writeBuildInfo } from '../../src/server/build/builds.ts';
+import { activateBuild, markBuilding, readPreviousBuildDir, removeLeftoverBuilds, writeBuildInfo } from '../../src/server/build/builds.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 const pool = await useMigratedDatabase();
@@ -88,6 +88,33 @@ describe('build folders', () => {
     // Once that process is gone, its half-written folder is a leftover like the others.
     expect(await removeLeftoverBuilds(builds)).toEqual(['20261125130000000']);
     expect(await readdir(builds)).not.toContain('20261125130000000.building');
+  });
+
+  it('keeps the full build a served layer lies over, and the one under the previous layer, until neither is served', async () => {
+    const { builds } = await project();
+    const layer = async (id: string, layerOf: string) => {
+      await mkdir(path.join(builds, id, 'client'), { recursive: true });
+      await writeBuildInfo(path.join(builds, id), { id, fingerprint: id, contentVersion: 1, builtAt: '', durationMs: 1, pages: 1, layerOf });
+    };
+    await writeBuild(builds, '20261125090000000');
+    await activateBuild(builds, '20261125090000000');
+    await writeBuild(builds, '20261125100000000');
+    await activateBuild(builds, '20261125100000000');
+    await layer('20261125110000000', '20261125100000000');
+    await activateBuild(builds, '20261125110000000');
+    // The previous build is the full tree the layer lies over: 09 is the only leftover.
+    expect(await buildFolders(builds)).toEqual(['20261125100000000', '20261125110000000']);
+    await layer('20261125120000000', '20261125100000000');
+    await activateBuild(builds, '20261125120000000');
+    expect(await buildFolders(builds)).toEqual(['20261125100000000', '20261125110000000', '20261125120000000']);
+    expect(await readPreviousBuildDir(builds)).toBe(path.join(builds, '20261125100000000'));
+    // The second pass's full tree replaces the layer; the layer stays as the previous build, over its full build.
+    await writeBuild(builds, '20261125130000000');
+    await activateBuild(builds, '20261125130000000');
+    expect(await buildFolders(builds)).toEqual(['20261125100000000', '20261125120000000', '20261125130000000']);
+    await writeBuild(builds, '20261125140000000');
+    await activateBuild(builds, '20261125140000000');
+    expect(await buildFolders(builds)).toEqual(['20261125130000000', '20261125140000000']);
   });
 
   it("treats a marker with this process's own pid as stale: a restarted container reuses pids", async () => {

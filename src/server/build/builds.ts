@@ -27,6 +27,12 @@ export interface BuildInfo {
    * if this one never gets replaced by the second pass's build.
    */
   pendingPaths?: string[];
+  /**
+   * A layer (build-tree.ts): this folder holds only the pages its pass rendered, and every other file is the full
+   * tree of the build named here, less `removedFiles` (pages, relative to the client folder).
+   */
+  layerOf?: string;
+  removedFiles?: string[];
 }
 
 const INFO_FILE = 'build-info.json';
@@ -77,9 +83,12 @@ export async function readCurrentBuild(buildsDir: string): Promise<CurrentBuild 
   }
 }
 
-/** The folder of the build served before the current one (kept until the next swap), if any. */
+/**
+ * The folder of the build served before the current one (kept until the next swap), if any: for its assets, so for a
+ * layer (which holds pages only) the full build it lies over.
+ */
 export async function readPreviousBuildDir(buildsDir: string): Promise<string | undefined> {
-  const target = await linkTarget(previousLink(buildsDir));
+  const target = (await layerBase(previousLink(buildsDir))) ?? (await linkTarget(previousLink(buildsDir)));
   return target ? path.resolve(buildsDir, target) : undefined;
 }
 
@@ -114,6 +123,15 @@ export async function switchCurrentBuild(buildsDir: string, id: string): Promise
   const replaced = await linkTarget(currentLink(buildsDir));
   if (replaced && replaced !== id) await switchLink(buildsDir, previousLink(buildsDir), replaced);
   await switchLink(buildsDir, currentLink(buildsDir), id);
+}
+
+/** The build whose full tree a layer lies over (build-tree.ts). */
+async function layerBase(link: string): Promise<string | undefined> {
+  try {
+    return (JSON.parse(await readFile(path.join(link, INFO_FILE), 'utf8')) as BuildInfo).layerOf;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The build folder whose server bundle a build serves (its own, or for an incremental build the full build's). */
@@ -164,6 +182,9 @@ export async function removeLeftoverBuilds(buildsDir: string): Promise<string[]>
     // An incremental build's server/ is a link to the full build that compiled it: that folder stays while used.
     await serverOrigin(currentLink(buildsDir)),
     await serverOrigin(previousLink(buildsDir)),
+    // A layer serves the full tree of the build it lies over.
+    await layerBase(currentLink(buildsDir)),
+    await layerBase(previousLink(buildsDir)),
   ]);
   const removed: string[] = [];
   for (const entry of entries) {

@@ -5,14 +5,14 @@
  * first build, once a day, for changes whose pages cannot be told apart (categories, featured tools, settings), and
  * whenever an incremental rebuild fails.
  */
-import { readdir, realpath, rm, symlink } from 'node:fs/promises';
+import { readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
 import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
-import { buildSite, countPages, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
+import { buildSite, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
 import { knownCodeHash } from './fingerprint.ts';
 import {
   activateBuild,
@@ -26,11 +26,11 @@ import {
   type BuildInfo,
   type CurrentBuild,
 } from './builds.ts';
-import { linkTree } from './link-tree.ts';
+import { buildTree, entriesUnder, holds, linkWholeTree, locate, startLayer, type BuildTree } from './build-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
 import { pageFile } from './twin-routes.ts';
-import { WarmRenderer, type RendererSettings } from './warm-renderer.ts';
+import { WarmRenderer, type RenderReport, type RendererSettings } from './warm-renderer.ts';
 
 /**
  * Up to this many published tools the search index goes in the first pass. It is written again whole from the
@@ -70,19 +70,18 @@ function cardFiles(slug: string): string[] {
   return [file, file + COMPRESSED_SUFFIX.gzip, file + COMPRESSED_SUFFIX.br];
 }
 
-/** Pages each category has in a build's client folder (its first page included). */
-async function builtCategoryPages(clientDir: string): Promise<Map<string, number>> {
+/** Pages each category has in a build (its first page included). */
+async function builtCategoryPages(tree: BuildTree): Promise<Map<string, number>> {
   const pages = new Map<string, number>();
-  const entries = await readdir(path.join(clientDir, 'categoria'), { recursive: true }).catch(() => []);
-  for (const entry of entries) {
+  for (const entry of await entriesUnder(tree, 'categoria', { recursive: true })) {
     const match = /^([a-z0-9-]+)(?:\/pagina\/(\d+))?\.html$/.exec(entry.split(path.sep).join('/'));
     if (match) pages.set(match[1]!, Math.max(pages.get(match[1]!) ?? 1, Number(match[2] ?? 1)));
   }
   return pages;
 }
 
-async function builtSitemapParts(clientDir: string): Promise<number> {
-  return (await readdir(clientDir)).filter((name) => /^sitemap-\d+\.xml$/.test(name)).length;
+async function builtSitemapParts(tree: BuildTree): Promise<number> {
+  return (await entriesUnder(tree, '', { recursive: false })).filter((name) => /^sitemap-\d+\.xml$/.test(name)).length;
 }
 
 /** Files under a folder, as full paths. */
@@ -139,14 +138,14 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   // Read before any page: what changes after it is rendered on demand until the next rebuild, as with a full build.
   const contentReadAt = await readDatabaseClock(options.pool);
   const { map: after, changed } = await readCatalogueMap(options.pool, since);
-  const servedClient = path.join(current.dir, 'client');
+  const served = await buildTree(options.buildsDir, current);
   const affected = affectedPages({
     before,
     after,
     changed,
     taskSlugs: TASKS.map((task) => task.slug),
-    builtCategoryPages: await builtCategoryPages(servedClient),
-    builtSitemapParts: await builtSitemapParts(servedClient),
+    builtCategoryPages: await builtCategoryPages(served),
+    builtSitemapParts: await builtSitemapParts(served),
     pending: current.info.pendingPaths,
   });
   if (affected.kind === 'full') return affected;
@@ -167,9 +166,11 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const firstPaths = searchFirst ? affected.paths : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname));
   const laterPaths = searchFirst ? affected.later : [...affected.later, ...affected.paths.filter((pathname) => SEARCH_PAGES.has(pathname))];
 
-  // First pass: live as soon as it is written, the rest of what the change shifts still to come.
+  // First pass: live as soon as it is written, the rest of what the change shifts still to come. Without the search
+  // index it is a layer over the served tree, which costs what it renders, not what the site holds.
+  const layered = !searchFirst && laterPaths.length > 0;
   const first = await timed(phases, 'primera pasada', () =>
-    renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: searchFirst && searchIndex, pending: laterPaths, phases }),
+    renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: searchFirst && searchIndex, layered, pending: laterPaths, phases }),
   );
   log(
     `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms (${describePhases(phases)}).`,
@@ -180,7 +181,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const second = await timed(phases, 'segunda pasada', async () => {
     const from = await readCurrentBuild(options.buildsDir);
     if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
-    return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, pending: [], phases: {} });
+    return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, layered: false, pending: [], phases: {} });
   });
   log(
     `Reconstrucción incremental ${second.info.id}: ${affected.tools.length} herramientas, ${first.written + second.written} páginas escritas y ${first.removed + second.removed} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,
@@ -208,21 +209,24 @@ interface PassInput {
    * and the catalogue the served build was made from, for their old slugs); the second links the first's.
    */
   searchIndex: false | { tools: readonly string[]; before: CatalogueMap };
+  /** A layer over the tree of `from` (build-tree.ts), never with the search index; else a full tree of hard links. */
+  layered: boolean;
   /** Pages the build still owes once this pass is live. */
   pending: string[];
   phases: RebuildPhases;
 }
 
-/** One new build from `from`: hard links to its files, `paths` rendered again, compressed, and activated. */
+/** One new build from `from`: its files (linked, or under a layer), `paths` rendered again, compressed, and activated. */
 async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written: number; removed: number }> {
-  const { options, from, phases, searchIndex } = input;
+  const { options, from, phases, searchIndex, layered } = input;
   const report = options.onProgress ?? (() => undefined);
   const log = options.log ?? (() => undefined);
   const { renderer, serverDir, settings } = input.renderer;
-  const servedClient = path.join(from.dir, 'client');
+  const served = await buildTree(options.buildsDir, from);
   const id = newBuildId();
   const outDir = path.resolve(options.buildsDir, id);
   const clientDir = path.join(outDir, 'client');
+  const servedCopy = (file: string) => locate(served, path.relative(clientDir, file));
   const finished = await markBuilding(options.buildsDir, id);
   // Each page is compressed as soon as it is written, while the next ones render.
   const compressions: Promise<unknown>[] = [];
@@ -239,13 +243,16 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     // A changed tool's card, under its old slug and its new one, is written again (or, withdrawn, left out).
     const changedSlugs = searchIndex ? changedToolSlugs(searchIndex.tools, searchIndex.before, input.content.after) : [];
     for (const slug of changedSlugs) for (const file of cardFiles(slug)) renderedFiles.add(file);
-    const linkedCards = searchIndex ? await servedCards(servedClient, new Set(changedSlugs)) : undefined;
+    const linkedCards = searchIndex ? await servedCards(served, new Set(changedSlugs)) : undefined;
+    const skip = (relative: string) => notLinked(relative, searchIndex !== false) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
-      await linkTree(from.dir, outDir, (relative) => notLinked(relative, searchIndex !== false) || renderedFiles.has(relative));
+      const layer = layered ? await startLayer(served, outDir, skip) : undefined;
+      await (layer ? undefined : linkWholeTree(served, outDir, skip));
       await symlink(serverDir, path.join(outDir, 'server'));
+      return layer;
     });
     const compress = (files: string[]) => {
-      const compressing = precompressFiles(clientDir, files, servedClient);
+      const compressing = precompressFiles(clientDir, files, servedCopy);
       compressions.push(compressing);
       compressing.catch(() => undefined);
     };
@@ -272,6 +279,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     });
     await allOrFirstFailure([linking, rendering]);
     const rendered = await rendering;
+    const layer = await linking;
     if (searchIndex) {
       report('Creando el índice de búsqueda', 70);
       if (!indexing) throw new Error('El renderizado incremental no escribió las tarjetas de búsqueda.');
@@ -287,8 +295,9 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
         builtAt: new Date().toISOString(),
         incremental: true,
         durationMs: Date.now() - input.started,
-        pages: await countPages(clientDir),
+        pages: from.info.pages + (await pagesAdded(served, outDir, rendered, changedSlugs)),
         ...(input.pending.length > 0 ? { pendingPaths: input.pending } : {}),
+        ...(layer ? { layerOf: layer.layerOf, removedFiles: removedByLayer(layer.removed, rendered) } : {}),
       };
       await writeCatalogueMap(outDir, after);
       await writeBuildInfo(outDir, built);
@@ -309,14 +318,41 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   }
 }
 
+/**
+ * Pages (.html files) a pass adds to the tree it starts from, less those it takes away: the build's count stays
+ * exact without listing its whole tree again.
+ */
+async function pagesAdded(served: BuildTree, outDir: string, rendered: RenderReport, changedSlugs: readonly string[]): Promise<number> {
+  const isPage = (file: string) => file.endsWith('.html');
+  let added = 0;
+  for (const file of rendered.written.map(pageFile).filter(isPage)) if (!(await holds(served, file))) added += 1;
+  for (const file of rendered.missing.map(pageFile).filter(isPage)) if (await holds(served, file)) added -= 1;
+  for (const slug of changedSlugs) {
+    const card = path.relative('client', cardFiles(slug)[0]!);
+    const written = await stat(path.join(outDir, 'client', card)).then(
+      () => true,
+      () => false,
+    );
+    added += Number(written) - Number(await holds(served, card));
+  }
+  return added;
+}
+
+/** The pages a layer takes away: those of the layer it replaces and the ones whose route is gone, less any rendered again. */
+function removedByLayer(removed: Set<string>, rendered: RenderReport): string[] {
+  for (const pathname of rendered.missing) removed.add(pageFile(pathname));
+  for (const pathname of rendered.written) removed.delete(pageFile(pathname));
+  return [...removed];
+}
+
 /** The slugs, before and after, of the tools a rebuild changed. */
 function changedToolSlugs(tools: readonly string[], before: CatalogueMap, after: CatalogueMap): string[] {
   return [...new Set(tools.flatMap((id) => [before.tools[id]?.slug, after.tools[id]?.slug].filter((slug) => slug !== undefined)))];
 }
 
 /** The slugs whose card file the served build has, but for the changed tools': the cards a new build links. */
-async function servedCards(servedClient: string, changed: ReadonlySet<string>): Promise<Set<string>> {
-  const names = await readdir(path.join(servedClient, ...SEARCH_CARDS_DIR.split('/').filter(Boolean))).catch(() => [] as string[]);
+async function servedCards(served: BuildTree, changed: ReadonlySet<string>): Promise<Set<string>> {
+  const names = await entriesUnder(served, path.relative('client', CARDS_FOLDER), { recursive: false });
   return new Set(names.flatMap((name) => (name.endsWith('.html') && !changed.has(name.slice(0, -5)) ? [name.slice(0, -5)] : [])));
 }
 

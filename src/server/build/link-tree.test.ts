@@ -33,7 +33,7 @@ describe('a build made of hard links to the served one', () => {
     // A page written again with the same bytes: its copies stay the served build's, by hard link.
     await replaceFile(path.join(next, 'client', 'chatgpt.html'), page);
     const files = ['index.html', 'chatgpt.html'].map((file) => path.join(next, 'client', file));
-    await precompressFiles(path.join(next, 'client'), files, path.join(served, 'client'));
+    await precompressFiles(path.join(next, 'client'), files, (file) => path.join(served, 'client', path.basename(file)));
 
     expect(await readFile(path.join(served, 'client', 'index.html'), 'utf8')).toBe(page);
     expect(await inode(path.join(next, 'client', 'index.html.br'))).not.toBe(await inode(path.join(served, 'client', 'index.html.br')));

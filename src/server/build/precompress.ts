@@ -41,9 +41,13 @@ export async function precompressDirectory(root: string): Promise<PrecompressRes
   return precompressFiles(root, files);
 }
 
-/** The compressed copies of `file` in `previous` (the same path in another build), if that file has the same bytes. */
-async function reusableCopies(root: string, previous: string, file: string, body: Buffer): Promise<{ gzip: string; br: string } | undefined> {
-  const before = path.join(previous, path.relative(root, file));
+/** Where the served build keeps a file of a new one (the same page), if it has it. */
+export type ServedCopy = (file: string) => string | undefined;
+
+/** The compressed copies of `file` in the served build, if that build's file has the same bytes. */
+async function reusableCopies(previous: ServedCopy, file: string, body: Buffer): Promise<{ gzip: string; br: string } | undefined> {
+  const before = previous(file);
+  if (!before) return undefined;
   const same = await readFile(before).then(
     (old) => old.equals(body),
     () => false,
@@ -60,11 +64,11 @@ async function linkCopy(from: string, to: string): Promise<void> {
 }
 
 /**
- * Compresses the text files among `files` (paths under `root`). With `previous` (the served build's client folder),
+ * Compresses the text files among `files` (paths under `root`). With `previous` (where the served build has each file),
  * a file whose bytes did not change keeps that build's copies as hard links: an incremental rebuild writes the whole
  * search index again, but most of its files come out the same.
  */
-export async function precompressFiles(root: string, allFiles: readonly string[], previous?: string): Promise<PrecompressResult> {
+export async function precompressFiles(root: string, allFiles: readonly string[], previous?: ServedCopy): Promise<PrecompressResult> {
   const files = allFiles.filter((file) => PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase()));
   const result: PrecompressResult = { files: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0 };
   let next = 0;
@@ -73,7 +77,7 @@ export async function precompressFiles(root: string, allFiles: readonly string[]
     const body = await readFile(file);
     result.files += 1;
     result.bytes += body.length;
-    const reused = previous ? await reusableCopies(root, previous, file, body) : undefined;
+    const reused = previous ? await reusableCopies(previous, file, body) : undefined;
     if (reused) {
       await linkCopy(reused.gzip, file + COMPRESSED_SUFFIX.gzip);
       await linkCopy(reused.br, file + COMPRESSED_SUFFIX.br);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../env.ts';
 import { readCurrentBuild } from '../build/builds.ts';
+import { buildTree } from '../build/build-tree.ts';
 import { adPolicySources } from '../ads/ads-policy.ts';
 import { getPool } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -52,11 +53,13 @@ async function loadBuild(buildsDir: string, security: SecurityOptions, previous?
   if (!current) throw new ConfigError(`No hay ningún sitio construido en ${buildsDir}: ejecuta npm run build o npm start.`);
   const entry = pathToFileURL(path.join(current.dir, 'server', 'entry.mjs')).href;
   const module = (await import(entry)) as { handler: AstroHandler };
+  const { baseDir, layer } = await buildTree(buildsDir, current);
+  const servedLayer = layer && { root: path.join(layer.dir, 'client'), files: layer.files, removed: layer.removed };
   return {
     id: current.info.id,
     builtAt: current.info.builtAt,
     contentReadAt: current.info.contentReadAt,
-    files: await StaticFiles.load(path.join(current.dir, 'client'), security, undefined, previous?.files),
+    files: await StaticFiles.load(path.join(baseDir, 'client'), security, undefined, previous?.files, servedLayer),
     handler: module.handler,
   };
 }

@@ -193,4 +193,48 @@ describe("StaticFiles with the build's compressed copies", () => {
       await rm(next, { recursive: true, force: true });
     }
   });
+
+  it('serves a layer over the folder: its pages in, its removed pages out, the rest as the folder has them', async () => {
+    const layerRoot = await mkdtemp(path.join(os.tmpdir(), 'static-files-layer-'));
+    const later = await mkdtemp(path.join(os.tmpdir(), 'static-files-layer-'));
+    try {
+      await mkdir(path.join(layerRoot, 'categoria', 'nueva'), { recursive: true });
+      await writeFile(path.join(layerRoot, 'pagina-1.html'), page(11));
+      await writeFile(path.join(layerRoot, 'categoria', 'nueva', 'index.html'), page(5));
+      const layer = { root: layerRoot, files: new Set(['pagina-1.html', path.join('categoria', 'nueva', 'index.html')]), removed: new Set(['pagina-3.html']) };
+      const layered = await StaticFiles.load(root, { https: false }, undefined, files, layer);
+      expect(layered.find('/pagina-1')!.path).toBe(path.join(layerRoot, 'pagina-1.html'));
+      expect(layered.find('/pagina-1.html')!.path).toBe(path.join(layerRoot, 'pagina-1.html'));
+      expect(layered.find('/categoria/nueva/')!.path).toBe(path.join(layerRoot, 'categoria', 'nueva', 'index.html'));
+      expect(layered.find('/pagina-3')).toBeUndefined();
+      expect(layered.atPlainAddress('/pagina-3.html')).toBeUndefined();
+      // What the layer leaves alone is the very file the folder's instance served, not read again.
+      expect(layered.find('/pagina-2')).toBe(files.find('/pagina-2'));
+      // The same answers as an instance that lists the folder itself.
+      const fresh = await StaticFiles.load(root, { https: false }, undefined, undefined, layer);
+      for (const address of ['/', '/pagina-1', '/pagina-2.html', '/pagina-3', '/pagina-4', '/categoria/nueva', '/media/logo.png', '/nada']) {
+        expect(layered.find(address)?.path, address).toBe(fresh.find(address)?.path);
+        expect(layered.atPlainAddress(address)?.path, address).toBe(fresh.atPlainAddress(address)?.path);
+      }
+
+      // The next layer over the same folder replaces this one: what only this one held or removed is the folder's again.
+      await writeFile(path.join(later, 'pagina-4.html'), page(44));
+      const next = await StaticFiles.load(root, { https: false }, undefined, layered, {
+        root: later,
+        files: new Set(['pagina-4.html']),
+        removed: new Set<string>(),
+      });
+      expect(next.find('/pagina-1')!.path).toBe(path.join(root, 'pagina-1.html'));
+      expect(next.find('/pagina-3')!.path).toBe(path.join(root, 'pagina-3.html'));
+      expect(next.find('/categoria/nueva')).toBeUndefined();
+      expect(next.find('/pagina-4')!.path).toBe(path.join(later, 'pagina-4.html'));
+      // And the folder alone again (a full tree after the layer), from the layered instance.
+      const plain = await StaticFiles.load(root, { https: false }, undefined, next);
+      expect(plain.find('/pagina-4')!.path).toBe(path.join(root, 'pagina-4.html'));
+      expect(plain.find('/pagina-4')).toBe(files.find('/pagina-4'));
+    } finally {
+      await rm(layerRoot, { recursive: true, force: true });
+      await rm(later, { recursive: true, force: true });
+    }
+  });
 });

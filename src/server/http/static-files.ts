@@ -131,12 +131,35 @@ function cacheControlFor(urlPath: string): string {
   return 'public, max-age=3600';
 }
 
+/** A layer over the folder a build serves (src/server/build/build-tree.ts), its paths relative to the client folders. */
+export interface ServedLayer {
+  root: string;
+  files: ReadonlySet<string>;
+  removed: ReadonlySet<string>;
+}
+
+const urlPathOf = (relative: string) => '/' + relative.split(path.sep).join('/');
+
+/** The addresses whose file may change when the file at `urlPath` appears, changes or goes: itself and its short forms. */
+function addressesOf(urlPath: string): string[] {
+  if (urlPath.endsWith('/index.html')) return [urlPath, urlPath.slice(0, -'/index.html'.length) || '/'];
+  if (urlPath.endsWith('.html')) return [urlPath, urlPath.slice(0, -'.html'.length)];
+  return [urlPath];
+}
+
 export class StaticFiles {
-  private readonly files = new Map<string, StaticFile>();
+  /** The folder served (under any layer): an instance loaded from the same one lends its files. */
+  private root = '';
+  /** The files of `root` alone, never changed once loaded. */
+  private baseFiles = new Map<string, StaticFile>();
+  /** The files served: `baseFiles`, or with a layer a copy of them with the layer's files in and its removed pages out. */
+  private files = new Map<string, StaticFile>();
+  /** Addresses of the files the layer adds, replaces or removes. */
+  private layerAddresses = new Set<string>();
   /** Every address a file answers to ('/a', '/a.html', '/a/' trimmed, '/'), resolved once per build. */
-  private readonly addresses = new Map<string, StaticFile>();
+  private addresses = new Map<string, StaticFile>();
   /** The same addresses that a URL parser and decodeURIComponent leave exactly as they are (no escapes, dots or oddities). */
-  private readonly plainAddresses = new Map<string, StaticFile>();
+  private plainAddresses = new Map<string, StaticFile>();
   private readonly security: SecurityOptions;
   /** The headers every response carries (security-headers.ts); a file with a policy of its own replaces the CSP. */
   private readonly baseHeaders: [string, string][];
@@ -156,68 +179,65 @@ export class StaticFiles {
   /**
    * `previous` (the build served until now) lends what it worked out for a file that is the very same file on disk,
    * as an incremental rebuild's hard links are: a page is then not read and hashed again, so switching to a rebuild
-   * costs what it changed rather than what the site holds.
+   * costs what it changed rather than what the site holds. With a `layer` over a folder `previous` already served,
+   * nothing of that folder is listed again: only the layer's files are read.
    */
-  static async load(root: string, security: SecurityOptions, memoryBudgetBytes = MEMORY_BUDGET_BYTES, previous?: StaticFiles): Promise<StaticFiles> {
+  static async load(
+    root: string,
+    security: SecurityOptions,
+    memoryBudgetBytes = MEMORY_BUDGET_BYTES,
+    previous?: StaticFiles,
+    layer?: ServedLayer,
+  ): Promise<StaticFiles> {
     const site = new StaticFiles(security, memoryBudgetBytes);
-    const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    const names = new Set(entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)));
-    const copyOf = (full: string) => Object.values(COMPRESSED_SUFFIX).some((suffix) => full.endsWith(suffix) && names.has(full.slice(0, -suffix.length)));
-    // Synchronous stats, a slice at a time between requests: one awaited stat per file (three with its compressed
-    // copies), each a trip through libuv's thread pool, took seconds at 10,000 tools; a slice blocks for about a millisecond.
-    let statted = 0;
-    const statOf = async (file: string) => {
-      if (++statted % STATS_PER_SLICE === 0) await nextTurn();
-      return statSync(file);
-    };
-    for (const full of names) {
-      // A compressed copy is served for its file, never at an address of its own.
-      if (copyOf(full)) continue;
-      const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
-      const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
-      const info = await statOf(full);
-      const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
-      const file: StaticFile = {
-        path: full,
-        size: info.size,
-        cacheable: COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY,
-        compressed: {},
-        type,
-        cacheControl: cacheControlFor(urlPath),
-        etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
-        identity,
-      };
-      const known = previous?.files.get(urlPath);
-      if (known?.identity === identity) {
-        file.etag = known.etag;
-        file.policy = known.policy;
-        if (known.ads) file.ads = { scriptHashes: known.ads.scriptHashes };
-      } else if (isHtml(type)) {
-        // Read now for what its headers need; the bytes are kept only once someone asks for the page.
-        const body = await readFile(full);
-        const html = body.toString('utf8');
-        const scriptHashes = inlineScriptHashes(html);
-        file.policy = pagePolicy(security, scriptHashes);
-        if (pageCarriesAds(html)) file.ads = { scriptHashes };
-        file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-      } else if (isScript(type)) file.policy = pagePolicy(security);
-      for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIX) as [Encoding, string][]) {
-        if (names.has(full + suffix)) file.compressed[encoding] = { path: full + suffix, size: (await statOf(full + suffix)).size };
-      }
-      site.files.set(urlPath, file);
+    site.root = root;
+    const sameRoot = previous?.root === root ? previous : undefined;
+    if (sameRoot) site.baseFiles = sameRoot.baseFiles;
+    else {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true });
+      const names = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+      site.baseFiles = await describeFiles(root, names, security, previous);
     }
-    for (const urlPath of site.files.keys()) {
-      const aliases = [urlPath];
-      if (urlPath.endsWith('/index.html')) aliases.push(urlPath.slice(0, -'/index.html'.length) || '/');
-      else if (urlPath.endsWith('.html')) aliases.push(urlPath.slice(0, -'.html'.length));
-      for (const alias of aliases) {
-        const file = site.resolve(alias);
-        if (!file) continue;
-        site.addresses.set(alias, file);
-        if (isPlainAddress(alias)) site.plainAddresses.set(alias, file);
+    site.files = site.baseFiles;
+    if (layer) {
+      site.files = new Map(site.baseFiles);
+      for (const relative of layer.removed) {
+        const urlPath = urlPathOf(relative);
+        site.files.delete(urlPath);
+        site.layerAddresses.add(urlPath);
+      }
+      const names = [...layer.files].map((relative) => path.join(layer.root, relative));
+      for (const [urlPath, file] of await describeFiles(layer.root, names, security, previous)) {
+        site.files.set(urlPath, file);
+        site.layerAddresses.add(urlPath);
       }
     }
+    if (sameRoot) {
+      // The folder's addresses as they were, then those of every file either layer touches resolved again.
+      site.addresses = new Map(sameRoot.addresses);
+      site.plainAddresses = new Map(sameRoot.plainAddresses);
+      for (const urlPath of new Set([...sameRoot.layerAddresses, ...site.layerAddresses])) site.resolveAddresses(addressesOf(urlPath));
+    } else site.resolveAddresses([...site.files.keys()].flatMap(addressesOf));
     return site;
+  }
+
+  /** Points each address at the file it now names, or forgets it. */
+  private resolveAddresses(aliases: readonly string[]): void {
+    for (const alias of aliases) {
+      const file = this.resolve(alias);
+      if (!file) {
+        this.addresses.delete(alias);
+        this.plainAddresses.delete(alias);
+        continue;
+      }
+      this.addresses.set(alias, file);
+      if (isPlainAddress(alias)) this.plainAddresses.set(alias, file);
+    }
+  }
+
+  /** The file served at a URL path, for a later instance to reuse what was worked out for it. */
+  knownFile(urlPath: string): StaticFile | undefined {
+    return this.files.get(urlPath);
   }
 
   /** The rule behind every address: exact, then "<path>.html", then "<path>/index.html"; "/" is the home. */
@@ -370,6 +390,65 @@ export class StaticFiles {
       .on('error', () => response.destroy())
       .pipe(response);
   }
+}
+
+/**
+ * What serving each file takes (size, headers, policy, compressed copies), by URL path, for `names` (full paths under
+ * `root`, compressed copies among them). `previous` lends what it knows of a file that is the same on disk.
+ */
+async function describeFiles(
+  root: string,
+  names: readonly string[],
+  security: SecurityOptions,
+  previous: StaticFiles | undefined,
+): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const listed = new Set(names);
+  const copyOf = (full: string) => Object.values(COMPRESSED_SUFFIX).some((suffix) => full.endsWith(suffix) && listed.has(full.slice(0, -suffix.length)));
+  // Synchronous stats, a slice at a time between requests: one awaited stat per file (three with its compressed
+  // copies), each a trip through libuv's thread pool, took seconds at 10,000 tools; a slice blocks for about a millisecond.
+  let statted = 0;
+  const statOf = async (file: string) => {
+    if (++statted % STATS_PER_SLICE === 0) await nextTurn();
+    return statSync(file);
+  };
+  for (const full of listed) {
+    // A compressed copy is served for its file, never at an address of its own.
+    if (copyOf(full)) continue;
+    const urlPath = urlPathOf(path.relative(root, full));
+    const type = CONTENT_TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
+    const info = await statOf(full);
+    const identity = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}`;
+    const file: StaticFile = {
+      path: full,
+      size: info.size,
+      cacheable: COMPRESSIBLE.test(type) && info.size <= MAX_FILE_IN_MEMORY,
+      compressed: {},
+      type,
+      cacheControl: cacheControlFor(urlPath),
+      etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`,
+      identity,
+    };
+    const known = previous?.knownFile(urlPath);
+    if (known?.identity === identity) {
+      file.etag = known.etag;
+      file.policy = known.policy;
+      if (known.ads) file.ads = { scriptHashes: known.ads.scriptHashes };
+    } else if (isHtml(type)) {
+      // Read now for what its headers need; the bytes are kept only once someone asks for the page.
+      const body = await readFile(full);
+      const html = body.toString('utf8');
+      const scriptHashes = inlineScriptHashes(html);
+      file.policy = pagePolicy(security, scriptHashes);
+      if (pageCarriesAds(html)) file.ads = { scriptHashes };
+      file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
+    } else if (isScript(type)) file.policy = pagePolicy(security);
+    for (const [encoding, suffix] of Object.entries(COMPRESSED_SUFFIX) as [Encoding, string][]) {
+      if (listed.has(full + suffix)) file.compressed[encoding] = { path: full + suffix, size: (await statOf(full + suffix)).size };
+    }
+    files.set(urlPath, file);
+  }
+  return files;
 }
 
 function isPlainAddress(address: string): boolean {
