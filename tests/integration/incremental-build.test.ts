@@ -330,6 +330,31 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(current.info.pages).toBe(await countPages(await client()));
   });
 
+  it('gives its second pass up to a newer change, whose rebuild renders the pages the first one still owed', async () => {
+    const [earlier, later] = [await toolOf('escritura', 4), await toolOf('escritura', 5)];
+    await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [earlier.id, `${earlier.title} Cedida`]);
+    const result = await buildIncrementally({
+      ...options,
+      searchInFirstPassUpTo: 10,
+      // An admin approving the next tool of a queue while the first pass goes live.
+      onActivated: () => pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [later.id, `${later.title} Siguiente`]).then(() => undefined),
+    });
+    expect(result.kind).toBe('built');
+    const layer = (await readCurrentBuild(buildsDir))!;
+    expect(layer.info.layerOf).toBeDefined();
+    expect(layer.info.pendingPaths).toEqual(expect.arrayContaining(['/sitemap.xml', '/pagefind/tarjetas.json']));
+    expect(await page(`${earlier.slug}.html`)).toContain(`${earlier.title} Cedida`);
+    expect(await searchSlugs('Cedida')).not.toContain(earlier.slug);
+
+    await incremental();
+    const current = (await readCurrentBuild(buildsDir))!;
+    expect(current.info.layerOf).toBeUndefined();
+    expect(current.info.pendingPaths).toBeUndefined();
+    expect(await page(`${later.slug}.html`)).toContain(`${later.title} Siguiente`);
+    expect(await searchSlugs('Cedida')).toContain(earlier.slug);
+    expect(await searchSlugs('Siguiente')).toContain(later.slug);
+  });
+
   it('leaves a change it cannot tell apart to the full build', async () => {
     // Audio, not video: renaming a category marks its tools' pages, and the approval test keeps video untouched.
     await pool.query(`UPDATE categories SET name = name || ' IA' WHERE slug = 'audio'`);

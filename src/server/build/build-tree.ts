@@ -93,13 +93,13 @@ const clientFile = (relative: string) => (relative.startsWith(CLIENT + path.sep)
  * Links the whole tree into `to` (a full build's folder), leaving out what `skip` names (paths relative to the build
  * folder): the base, less what the layer replaces or removes, then the layer's own files.
  */
-export async function linkWholeTree(tree: BuildTree, to: string, skip: (relative: string) => boolean): Promise<number> {
+export async function linkWholeTree(tree: BuildTree, to: string, skip: (relative: string) => boolean, signal?: AbortSignal): Promise<number> {
   const { layer } = tree;
   const overridden = (relative: string) => {
     const file = layer && clientFile(relative);
     return file !== undefined && (layer!.files.has(file) || isRemoved(layer!, file));
   };
-  const linked = await linkTree(tree.baseDir, to, (relative) => skip(relative) || overridden(relative));
+  const linked = await linkTree(tree.baseDir, to, (relative) => skip(relative) || overridden(relative), signal);
   if (!layer) return linked;
   return linked + (await linkLayerFiles(layer, to, skip));
 }

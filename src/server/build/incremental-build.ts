@@ -13,7 +13,7 @@ import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
 import { buildSite, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
-import { knownCodeHash } from './fingerprint.ts';
+import { knownCodeHash, readContentVersion } from './fingerprint.ts';
 import {
   activateBuild,
   switchCurrentBuild,
@@ -39,6 +39,9 @@ import { WarmRenderer, type RenderReport, type RendererSettings } from './warm-r
  * seconds and the search follows in the second.
  */
 export const SEARCH_IN_FIRST_PASS_UP_TO = 3_000;
+
+/** How often a second pass looks for a newer change, to which it then gives way. */
+const NEWER_CHANGE_CHECK_MS = 1_000;
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
@@ -178,11 +181,17 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   await options.onActivated?.(first.info);
   if (laterPaths.length === 0) return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
 
-  const second = await timed(phases, 'segunda pasada', async () => {
-    const from = await readCurrentBuild(options.buildsDir);
-    if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
-    return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, layered: false, pending: [], phases: {} });
-  });
+  const second = await timed(phases, 'segunda pasada', () =>
+    unlessSuperseded(options.pool, content.contentVersion, async (signal) => {
+      const from = await readCurrentBuild(options.buildsDir);
+      if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
+      return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, layered: false, pending: [], phases: {}, signal });
+    }),
+  );
+  if (!second) {
+    log(`Reconstrucción incremental ${first.info.id}: la segunda pasada cede el paso a un cambio más reciente, cuya reconstrucción hará sus páginas.`);
+    return { kind: 'built', info: first.info, written: first.written, removed: first.removed, phases };
+  }
   log(
     `Reconstrucción incremental ${second.info.id}: ${affected.tools.length} herramientas, ${first.written + second.written} páginas escritas y ${first.removed + second.removed} quitadas en ${Date.now() - started} ms (${describePhases(phases)}).`,
   );
@@ -214,11 +223,37 @@ interface PassInput {
   /** Pages the build still owes once this pass is live. */
   pending: string[];
   phases: RebuildPhases;
+  /** Aborted when a newer change makes the pass pointless: it stops where it is and writes nothing more. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs a second pass that gives way to a newer change: as soon as the content version moves past `version`, the
+ * pass stops (undefined) and the first pass stays served with the pages it owes, which the rebuild for the newer
+ * change renders. An admin approving a queue of tools then sees each one in seconds, instead of each approval
+ * waiting for the previous one's second pass (38-60 s at 10,000 tools).
+ */
+async function unlessSuperseded<T>(pool: BuildOptions['pool'], version: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  const controller = new AbortController();
+  const check = async () => {
+    if ((await readContentVersion(pool)) !== version) controller.abort();
+  };
+  await check();
+  if (controller.signal.aborted) return undefined;
+  const timer = setInterval(() => void check().catch(() => undefined), NEWER_CHANGE_CHECK_MS);
+  try {
+    return await work(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) return undefined;
+    throw error;
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** One new build from `from`: its files (linked, or under a layer), `paths` rendered again, compressed, and activated. */
 async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written: number; removed: number }> {
-  const { options, from, phases, searchIndex, layered } = input;
+  const { options, from, phases, searchIndex, layered, signal } = input;
   const report = options.onProgress ?? (() => undefined);
   const log = options.log ?? (() => undefined);
   const { renderer, serverDir, settings } = input.renderer;
@@ -247,7 +282,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const skip = (relative: string) => notLinked(relative, searchIndex !== false) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
       const layer = layered ? await startLayer(served, outDir, skip) : undefined;
-      await (layer ? undefined : linkWholeTree(served, outDir, skip));
+      await (layer ? undefined : linkWholeTree(served, outDir, skip, signal));
       await symlink(serverDir, path.join(outDir, 'server'));
       return layer;
     });
@@ -262,7 +297,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const onWritten = (pathname: string) => {
       if (pathname !== SEARCH_CARDS_PATH) return compress([path.join(clientDir, pageFile(pathname))]);
       indexing = timed(phases, 'índice', async () => {
-        const indexed = await buildSearchIndex(options.pool, clientDir, linkedCards);
+        const indexed = await buildSearchIndex(options.pool, clientDir, linkedCards, signal);
         log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that
         // folder are compressed as they are written.
@@ -278,6 +313,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       return renderer.render(serverDir, settings, outDir, paths, onWritten, searchIndex ? [...searchIndex.tools] : undefined);
     });
     await allOrFirstFailure([linking, rendering]);
+    signal?.throwIfAborted();
     const rendered = await rendering;
     const layer = await linking;
     if (searchIndex) {
@@ -287,6 +323,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     }
     report('Comprimiendo', 90);
     await timed(phases, 'compresión pendiente', () => allOrFirstFailure(compressions));
+    signal?.throwIfAborted();
     const info = await timed(phases, 'activación', async () => {
       const { after, ...content } = input.content;
       const built: BuildInfo = {

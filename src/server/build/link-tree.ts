@@ -5,8 +5,11 @@ import path from 'node:path';
 /** link() calls in flight: enough to hide each call's latency, few enough not to exhaust file handles. */
 const CONCURRENCY = 32;
 
-/** Links every file under `from` into `to`, leaving out the entries (paths relative to `from`) that `skip` names. */
-export async function linkTree(from: string, to: string, skip: (relative: string) => boolean = () => false): Promise<number> {
+/**
+ * Links every file under `from` into `to`, leaving out the entries (paths relative to `from`) that `skip` names;
+ * an aborted `signal` stops it between two links.
+ */
+export async function linkTree(from: string, to: string, skip: (relative: string) => boolean = () => false, signal?: AbortSignal): Promise<number> {
   const entries = await readdir(from, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   const folders = new Set<string>([to]);
@@ -21,6 +24,7 @@ export async function linkTree(from: string, to: string, skip: (relative: string
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
+      signal?.throwIfAborted();
       const relative = files[next++]!;
       await link(path.join(from, relative), path.join(to, relative));
     }

@@ -162,9 +162,10 @@ async function takeCards(clientDir: string): Promise<Record<string, string> | nu
  * many tools it holds. After a site build, only the tools whose card that build rendered: one published while it
  * ran has no card yet, and is found after the next build (its publication moved the content version), as on the
  * home and its category. `linkedCards` (an incremental rebuild) names the tools, by slug, whose card file the
- * folder already has from the served build: those are indexed too, and their files left as they are.
+ * folder already has from the served build: those are indexed too, and their files left as they are. An aborted
+ * `signal` stops it before it writes anything.
  */
-export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedCards?: ReadonlySet<string>): Promise<number> {
+export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedCards?: ReadonlySet<string>, signal?: AbortSignal): Promise<number> {
   const cards = await takeCards(clientDir);
   const published = await readSearchRows(pool);
   const rows = cards ? published.filter((row) => cards[row.id] !== undefined || linkedCards?.has(row.slug)) : published;
@@ -173,12 +174,14 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedC
   if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
   try {
     for (const row of rows) {
+      signal?.throwIfAborted();
       const added = await index.addCustomRecord(toSearchRecord(row, places.get(row.id)));
       if (added.errors.length > 0) throw new Error(`Pagefind (${row.slug}): ${added.errors.join('; ')}`);
     }
     // The files come back in memory and are written here: writeFiles answers before Pagefind's own writes have all
     // landed, and closing the service right after left an empty pagefind-entry.json now and then (a rebuild whose
     // search then failed with "Failed to load Pagefind metadata").
+    signal?.throwIfAborted();
     const { files, errors: fileErrors } = await index.getFiles();
     if (fileErrors.length > 0) throw new Error(`Pagefind: ${fileErrors.join('; ')}`);
     const outputDir = path.join(clientDir, 'pagefind');
