@@ -227,11 +227,15 @@ function memoryTable(memory: RestingMemory | string): string {
 
 function approvalTable(rows: ApprovalRow[]): string {
   return table(
-    ['catálogo', 'aprobación → visible para un invitado', 'aprobación → reconstrucción completa'],
+    ['catálogo', 'aprobación → visible para un invitado', 'aprobación → su categoría la lista', 'aprobación → la búsqueda la encuentra'],
     rows.map((row) =>
       row.times
-        ? [row.label, milliseconds(row.times.visibleMs), row.times.rebuiltMs === null ? 'sin terminar' : seconds(row.times.rebuiltMs)]
-        : [row.label, row.failed ?? '—', ''],
+        ? [
+            row.label,
+            milliseconds(row.times.visibleMs),
+            ...[row.times.rebuiltMs, row.times.searchableMs].map((ms) => (ms === null ? 'sin terminar' : seconds(ms))),
+          ]
+        : [row.label, row.failed ?? '—', '', ''],
     ),
   );
 }

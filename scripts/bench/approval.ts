@@ -3,9 +3,11 @@
  * account registered and verified through the real endpoints and outbox publishes a tool, approves it through
  * /api/posts/{id}/approve, and a guest asks for its page every 50 ms until it answers 200 (rendered on demand).
  * Then the guest asks for its category page until the rebuilt static page lists it (the rebuild watcher's
- * settle time, the build and the switch to it, all included).
+ * settle time, the build and the switch to it, all included), and then for the search's names file until the
+ * search finds it: the same rebuild's first pass up to 3,000 tools, its second pass past them (docs/decisions/013).
  */
 import { request } from 'node:http';
+import { SEARCH_NAMES_PATH } from '../../src/lib/search/search.ts';
 import { verificationLink } from './sign-in.ts';
 
 export const BENCH_ADMIN_EMAIL = 'admin-bench@brujula.test';
@@ -16,6 +18,8 @@ export interface ApprovalTimes {
   visibleMs: number;
   /** From sending the approval to the first time the static category page lists the tool. */
   rebuiltMs: number | null;
+  /** From sending the approval to the first time the search index holds it (its names file names it). */
+  searchableMs: number | null;
 }
 
 interface Answer {
@@ -129,16 +133,22 @@ export async function measureApproval(options: {
   }
   options.log?.(`Aprobada «${title}»: visible en ${Math.round(visibleMs)} ms; esperando la reconstrucción…`);
 
-  let rebuiltMs: number | null = null;
-  while (performance.now() - started < options.rebuildTimeoutMs) {
-    const page = await fetch(url(`/categoria/${category}`), { signal: AbortSignal.timeout(10_000) });
-    if ((await page.text()).includes(title)) {
-      rebuiltMs = performance.now() - started;
-      break;
-    }
+  const shown = async (pathname: string, text: string) => {
+    const page = await fetch(url(pathname), { signal: AbortSignal.timeout(10_000) });
+    return (await page.text()).includes(text);
+  };
+  const rebuiltMs = await timeUntil(started, options.rebuildTimeoutMs, () => shown(`/categoria/${category}`, title));
+  const searchableMs = rebuiltMs === null ? null : await timeUntil(started, options.rebuildTimeoutMs, () => shown(SEARCH_NAMES_PATH, `"${slug}"`));
+  return { visibleMs, rebuiltMs, searchableMs };
+}
+
+/** Milliseconds from `started` until `done` holds (asked every 500 ms), or null when `timeoutMs` runs out first. */
+async function timeUntil(started: number, timeoutMs: number, done: () => Promise<boolean>): Promise<number | null> {
+  while (performance.now() - started < timeoutMs) {
+    if (await done()) return performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { visibleMs, rebuiltMs };
+  return null;
 }
 
 /** Categories by slug as the publish form receives them (its island's serialized props), for the bench's submission. */

@@ -65,7 +65,7 @@ export function scaleTable(rows: ScaleRow[]): string {
       'RSS máx. (árbol)',
       'mayor proceso',
       'reconstrucción tras aprobar',
-      'aprobación → visible en todas partes',
+      'aprobación → portada y categoría; búsqueda',
       '/categoria/imagen (como se envía)',
       'índice de búsqueda',
       'primer resultado (primera; mediana)',
@@ -76,7 +76,7 @@ export function scaleTable(rows: ScaleRow[]): string {
       mebibytes(row.run.peakTreeRssKib),
       mebibytes(row.run.peakProcessKib),
       row.rebuild ? `${seconds(row.rebuild.durationMs)} (${row.rebuild.incremental ? 'incremental' : 'completa'})` : '—',
-      approvalCell(row, (times) => times.rebuiltMs),
+      `${approvalCell(row, (times) => times.rebuiltMs)}; ${approvalCell(row, (times) => times.searchableMs)}`,
       typeof row.category === 'string'
         ? row.category
         : row.category.status === 200
@@ -91,7 +91,7 @@ export function scaleTable(rows: ScaleRow[]): string {
 /** The rows of the targets table for one large catalogue. */
 export function scaleTargets(row: ScaleRow): string[][] {
   const tools = count(row.tools);
-  const everywhere = typeof row.approval === 'string' ? undefined : row.approval.rebuiltMs;
+  const approval = typeof row.approval === 'string' ? undefined : row.approval;
   const category = typeof row.category === 'string' || row.category.status !== 200 ? undefined : row.category;
   const firstResult = typeof row.firstResult === 'string' ? undefined : row.firstResult.medianMs;
   const buildTarget = SCALE_TARGETS.buildMs(row.tools);
@@ -110,13 +110,18 @@ export function scaleTargets(row: ScaleRow): string[][] {
       verdict(row.run.peakTreeRssKib < SCALE_TARGETS.peakTreeKib),
       '',
     ],
-    [
-      `aprobación → su categoría la lista (portada y búsqueda, misma reconstrucción), ${tools} herramientas`,
+    ...(
+      [
+        ['su categoría y la portada la listan (misma reconstrucción)', approval?.rebuiltMs],
+        ['la búsqueda la encuentra', approval?.searchableMs],
+      ] as const
+    ).map(([what, ms]) => [
+      `aprobación → ${what}, ${tools} herramientas`,
       '< 10 s',
-      everywhere === undefined || everywhere === null ? '—' : seconds(everywhere),
-      verdict(everywhere === undefined ? undefined : everywhere !== null && everywhere < SCALE_TARGETS.everywhereMs),
+      ms === undefined || ms === null ? '—' : seconds(ms),
+      verdict(ms === undefined ? undefined : ms !== null && ms < SCALE_TARGETS.everywhereMs),
       '',
-    ],
+    ]),
     [
       `HTML de /categoria/imagen (como se envía), ${tools} herramientas`,
       '< 100 KB',
