@@ -18,7 +18,7 @@ export interface ApprovalTimes {
   visibleMs: number;
   /** From sending the approval to the first time the static category page lists the tool. */
   rebuiltMs: number | null;
-  /** From sending the approval to the first time the search index holds it (its names file names it). */
+  /** From sending the approval to the first time the search index holds it (its names file names it); null when not awaited or too late. */
   searchableMs: number | null;
 }
 
@@ -96,6 +96,8 @@ export async function measureApproval(options: {
   outbox: string;
   /** How long to wait for the rebuilt category page. */
   rebuildTimeoutMs: number;
+  /** False to stop once the category lists it: the next approval then lands during this one's second pass. */
+  waitForSearch?: boolean;
   log?: (line: string) => void;
 }): Promise<ApprovalTimes> {
   const url = (pathname: string) => new URL(pathname, options.serverUrl);
@@ -138,7 +140,10 @@ export async function measureApproval(options: {
     return (await page.text()).includes(text);
   };
   const rebuiltMs = await timeUntil(started, options.rebuildTimeoutMs, () => shown(`/categoria/${category}`, title));
-  const searchableMs = rebuiltMs === null ? null : await timeUntil(started, options.rebuildTimeoutMs, () => shown(SEARCH_NAMES_PATH, `"${slug}"`));
+  const searchableMs =
+    rebuiltMs === null || options.waitForSearch === false
+      ? null
+      : await timeUntil(started, options.rebuildTimeoutMs, () => shown(SEARCH_NAMES_PATH, `"${slug}"`));
   return { visibleMs, rebuiltMs, searchableMs };
 }
 
