@@ -16,6 +16,7 @@ import { WarmRenderer } from '../../src/server/build/warm-renderer.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { createTool } from './helpers/fixtures.ts';
 import { loadBuiltSearch, slugOf } from './helpers/pagefind-node.ts';
+import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Inside the project (the server bundle resolves its packages from node_modules), apart from the site's own builds.
@@ -353,6 +354,22 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(await page(`${later.slug}.html`)).toContain(`${later.title} Siguiente`);
     expect(await searchSlugs('Cedida')).toContain(earlier.slug);
     expect(await searchSlugs('Siguiente')).toContain(later.slug);
+  });
+
+  it('a renderer asked to stop renders no more pages than those under way', async () => {
+    const current = (await readCurrentBuild(buildsDir))!;
+    const serverDir = await realpath(path.join(current.dir, 'server'));
+    const scratch = path.join(buildsDir, 'cancelada');
+    onTestFinished(() => rm(scratch, { recursive: true, force: true }));
+    const paths = TASKS.map((task) => `/ia-para/${task.slug}`);
+    const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
+    const written: string[] = [];
+    const stopped = renderer.render(serverDir, settings, scratch, paths, (pathname) => written.push(pathname), undefined, AbortSignal.abort());
+    await expect(stopped).rejects.toThrow(/cancelada/);
+    expect(written.length).toBeLessThan(paths.length / 2);
+    // The same renderer goes on with the next rebuild.
+    const report = await renderer.render(serverDir, settings, scratch, paths.slice(0, 2), () => undefined);
+    expect([...report.written].sort()).toEqual(paths.slice(0, 2).sort());
   });
 
   it('leaves a change it cannot tell apart to the full build', async () => {

@@ -287,7 +287,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       return layer;
     });
     const compress = (files: string[]) => {
-      const compressing = precompressFiles(clientDir, files, servedCopy);
+      const compressing = precompressFiles(clientDir, files, servedCopy, signal);
       compressions.push(compressing);
       compressing.catch(() => undefined);
     };
@@ -310,7 +310,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     };
     const rendering = timed(phases, 'renderizado', async () => {
       await input.renderer.ready;
-      return renderer.render(serverDir, settings, outDir, paths, onWritten, searchIndex ? [...searchIndex.tools] : undefined);
+      return renderer.render(serverDir, settings, outDir, paths, onWritten, searchIndex ? [...searchIndex.tools] : undefined, signal);
     });
     await allOrFirstFailure([linking, rendering]);
     signal?.throwIfAborted();
@@ -348,7 +348,9 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     // Nothing may still be writing into the folder: the index first, since it adds the last compressions.
     await indexing?.catch(() => undefined);
     await Promise.allSettled(compressions);
-    await rm(outDir, { recursive: true, force: true });
+    // A pass that gave way leaves its half-linked tree (up to hundreds of thousands of links, seconds to remove)
+    // to the next activation's clean-up, off the path of the change it gave way to.
+    if (!signal?.aborted) await rm(outDir, { recursive: true, force: true });
     throw error;
   } finally {
     await finished();

@@ -66,9 +66,9 @@ async function linkCopy(from: string, to: string): Promise<void> {
 /**
  * Compresses the text files among `files` (paths under `root`). With `previous` (where the served build has each file),
  * a file whose bytes did not change keeps that build's copies as hard links: an incremental rebuild writes the whole
- * search index again, but most of its files come out the same.
+ * search index again, but most of its files come out the same. An aborted `signal` stops it between two files.
  */
-export async function precompressFiles(root: string, allFiles: readonly string[], previous?: ServedCopy): Promise<PrecompressResult> {
+export async function precompressFiles(root: string, allFiles: readonly string[], previous?: ServedCopy, signal?: AbortSignal): Promise<PrecompressResult> {
   const files = allFiles.filter((file) => PRECOMPRESSED_EXTENSIONS.has(path.extname(file).toLowerCase()));
   const result: PrecompressResult = { files: 0, bytes: 0, gzipBytes: 0, brotliBytes: 0 };
   let next = 0;
@@ -105,7 +105,10 @@ export async function precompressFiles(root: string, allFiles: readonly string[]
   };
   const worker = async () => {
     try {
-      while (next < files.length && !failed) await compress(files[next++]!);
+      while (next < files.length && !failed) {
+        signal?.throwIfAborted();
+        await compress(files[next++]!);
+      }
     } catch (error) {
       failed = true;
       throw error;

@@ -15,7 +15,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RENDER_GENERATION_ENV } from './once-per-build.ts';
 import { replaceFile } from './replace-file.ts';
-import { pageFile, RENDER_CARDS_ENV, RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER, twinAddress, type RenderRequest, type RendererMessage } from './twin-routes.ts';
+import {
+  pageFile,
+  RENDER_CARDS_ENV,
+  RENDER_TOKEN_ENV,
+  RENDER_TOKEN_HEADER,
+  twinAddress,
+  type CancelRequest,
+  type RenderRequest,
+  type RendererMessage,
+} from './twin-routes.ts';
 
 /** Pages rendered at once: the bundle awaits the database for most of each page. */
 const CONCURRENCY = 4;
@@ -66,6 +75,7 @@ async function render({ generation, buildDir, paths, cardsOf }: RenderRequest): 
   let failed = false;
   const worker = async () => {
     while (next < paths.length && !failed) {
+      if (cancelled.has(generation)) throw new Error('cancelada: otro cambio la sustituye');
       const pathname = paths[next++]!;
       const response = await fetchPage(pathname);
       const body = Buffer.from(await response.arrayBuffer());
@@ -95,9 +105,14 @@ await fetchPage('/').then(
   (error: unknown) => console.error('El calentamiento del renderizador falló:', error),
 );
 
-// One rebuild at a time, in the order asked.
+// One rebuild at a time, in the order asked; a cancelled one stops after the pages being rendered.
+const cancelled = new Set<number>();
 let queue = Promise.resolve();
-process.on('message', (request: RenderRequest) => {
-  queue = queue.then(() => render(request));
+process.on('message', (message: RenderRequest | CancelRequest) => {
+  if ('cancel' in message) {
+    cancelled.add(message.cancel);
+    return;
+  }
+  queue = queue.then(() => render(message)).finally(() => cancelled.delete(message.generation));
 });
 send({ ready: true });

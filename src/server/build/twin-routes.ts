@@ -24,6 +24,11 @@ export interface RenderRequest {
   cardsOf?: string[];
 }
 
+/** Asks the renderer's process to stop a rebuild's pages where it is (a second pass giving way to a newer change). */
+export interface CancelRequest {
+  cancel: number;
+}
+
 /**
  * What the renderer's process tells its parent: that the bundle is loaded, then per request each page written, or
  * missing when its route no longer has it (404), and at the end done or failed.

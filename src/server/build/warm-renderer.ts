@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { RenderRequest, RendererMessage } from './twin-routes.ts';
+import type { CancelRequest, RenderRequest, RendererMessage } from './twin-routes.ts';
 
 const RENDERER = path.join('src', 'server', 'build', 'render-pages.ts');
 /** How long a renderer stays warm after its last rebuild: approvals come in bursts, an admin going down the queue. */
@@ -78,7 +78,8 @@ export class WarmRenderer {
 
   /**
    * Renders `paths` into `buildDir` with the bundle in `serverDir`; `onWritten` hears of each page as soon as its
-   * file is in place. With `cardsOf`, the search cards route renders only those tools' cards.
+   * file is in place. With `cardsOf`, the search cards route renders only those tools' cards. An aborted `signal`
+   * stops it after the pages being rendered (it then fails).
    */
   async render(
     serverDir: string,
@@ -87,18 +88,23 @@ export class WarmRenderer {
     paths: string[],
     onWritten: (pathname: string) => void,
     cardsOf?: string[],
+    signal?: AbortSignal,
   ): Promise<RenderReport> {
     await this.prepare(serverDir, settings);
     const running = this.#running!;
     const generation = ++this.#generation;
     clearTimeout(this.#idleTimer);
+    const cancel = () => running.child.connected && running.child.send({ cancel: generation } satisfies CancelRequest);
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
       return await new Promise<RenderReport>((resolve, reject) => {
         running.pending.set(generation, { report: { written: [], missing: [] }, onWritten, resolve, reject });
         const request: RenderRequest = { generation, buildDir, paths, ...(cardsOf ? { cardsOf } : {}) };
         running.child.send(request);
+        if (signal?.aborted) cancel();
       });
     } finally {
+      signal?.removeEventListener('abort', cancel);
       running.pending.delete(generation);
       this.#idle();
     }
