@@ -4,13 +4,17 @@ import type { SearchMeta } from '../../lib/search/search.ts';
 export interface PagefindData {
   url: string;
   meta: SearchMeta;
-  /** The indexed text; `locations` are positions of matched words in it, split on whitespace. */
+  /** The indexed text; a result's `words` are positions in it, split on whitespace. */
   content: string;
-  locations: number[];
 }
 
 export interface PagefindResult {
   id: string;
+  /**
+   * Positions of this search's matched words in the record's content. Not data().locations: Pagefind keeps one
+   * object per record and rewrites those on every data() call, whichever search it comes from.
+   */
+  words: number[];
   data(): Promise<PagefindData>;
 }
 
