@@ -32,6 +32,8 @@ export type PagefindFilters = { [name: string]: string | string[] | PagefindFilt
 export interface Pagefind {
   /** A null query lists every record the filters allow, in the order of `sort` (records without that key are left out). */
   search(query: string | null, options?: { filters?: PagefindFilters; sort?: Record<string, 'asc' | 'desc'> }): Promise<PagefindResponse>;
+  /** Every filter's values and counts; loads all the filter files. */
+  filters(): Promise<Record<string, Record<string, number>>>;
 }
 
 const PAGEFIND_URL = '/pagefind/pagefind.js';
@@ -42,6 +44,8 @@ let loading: Promise<Pagefind> | undefined;
 export function loadPagefind(): Promise<Pagefind> {
   loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind & { init(): Promise<void> }) => {
     await module.init();
+    // Every search filters, and the first would otherwise wait for the filter files (0.5-0.7 s at 10,000 tools).
+    module.filters().catch(() => undefined);
     return module;
   });
   // A failed load (offline, a build in progress) may succeed on the next search.
