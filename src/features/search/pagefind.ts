@@ -38,6 +38,32 @@ export interface Pagefind {
 
 const PAGEFIND_URL = '/pagefind/pagefind.js';
 
+/** About the searches of the last few keystrokes (one keystroke asks for up to a dozen). */
+const REMEMBERED_SEARCHES = 32;
+
+/**
+ * Pagefind answering a search it was just asked from memory, even while the first is running: consecutive keystrokes
+ * repeat most searches (the names, tasks and categories the query names), and the loaded index never changes.
+ */
+function rememberingSearches(pagefind: Pagefind): Pagefind {
+  const remembered = new Map<string, Promise<PagefindResponse>>();
+  return {
+    filters: () => pagefind.filters(),
+    search(query, options) {
+      const key = JSON.stringify([query, options ?? {}]);
+      const known = remembered.get(key);
+      if (known) return known;
+      const response = pagefind.search(query, options);
+      response.catch(() => remembered.delete(key));
+      remembered.set(key, response);
+      // Maps keep insertion order: the first key is the oldest search.
+      const [oldest] = remembered.keys();
+      if (remembered.size > REMEMBERED_SEARCHES && oldest !== undefined) remembered.delete(oldest);
+      return response;
+    },
+  };
+}
+
 let loading: Promise<Pagefind> | undefined;
 
 /** Imports /pagefind/pagefind.js once. It is written next to the pages at build time, so Vite must not resolve it. */
@@ -46,7 +72,7 @@ export function loadPagefind(): Promise<Pagefind> {
     await module.init();
     // Every search filters, and the first would otherwise wait for the filter files (0.5-0.7 s at 10,000 tools).
     module.filters().catch(() => undefined);
-    return module;
+    return rememberingSearches(module);
   });
   // A failed load (offline, a build in progress) may succeed on the next search.
   loading.catch(() => {
