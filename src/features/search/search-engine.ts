@@ -6,7 +6,17 @@
  * that only partly names a task ('quitar fondo de una foto' names one; 'blimey imagenes' does not) still finds the
  * task, after the text matches when those explain more of it. Used by the search page and the relevance tests.
  */
-import { matchCategory, matchTasks, nearestCategories, nearestTasks, taskHref, taskTerms, taskTitle, type CategoryName } from '../../lib/tasks/vocabulary.ts';
+import {
+  matchCategory,
+  matchTasks,
+  nearestCategories,
+  nearestTasks,
+  taskHref,
+  taskTerms,
+  taskTitle,
+  type CategoryName,
+  type Task,
+} from '../../lib/tasks/vocabulary.ts';
 import { NameRank, checkableTerms, isPlausibleMatch, matchNames, type NameEntry } from '../../lib/search/name-match.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult } from './pagefind.ts';
 import { SEARCH_CATEGORY_FILTER, SEARCH_FACT_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, searchToken, taskSortKey } from '../../lib/search/search.ts';
@@ -46,10 +56,10 @@ export async function isGenuineMatch(response: PagefindResponse, query: string):
   const terms = checkableTerms(query);
   const judged = await Promise.all(
     response.results.slice(0, RESULTS_JUDGED).map(async (result) => {
-      const data = await result.data();
-      if (data.locations.length === 0) return false;
-      const words = data.content.split(/\s+/);
-      const matched = data.locations.map((location) => words[location] ?? '');
+      // This search's own matched words: data().locations may have been rewritten meanwhile by another search.
+      if (result.words.length === 0) return false;
+      const content = (await result.data()).content.split(/\s+/);
+      const matched = result.words.map((location) => content[location] ?? '');
       return terms.every((term) => matched.some((word) => isPlausibleMatch(term, word)));
     }),
   );
@@ -61,11 +71,13 @@ const categoriesOf = (meta: Record<string, string>): string[] => (meta.categoria
 /** The Pagefind record of one tool, found by the unique word its record carries, if it passes `filters`. */
 async function findTool(pagefind: Pagefind, slug: string, filters: PagefindFilters = {}): Promise<{ hit: PagefindResult; categories: string[] } | null> {
   const { results } = await pagefind.search(searchToken(slug), { filters });
-  for (const hit of results.slice(0, 5)) {
-    const data = await hit.data();
-    if (data.url.endsWith(`/${slug}`)) return { hit, categories: categoriesOf(data.meta) };
-  }
-  return null;
+  // The word also starts longer slugs' words (midjourney, midjourney-sref): the candidates are read side by side.
+  const candidates = results.slice(0, 5);
+  const records = await Promise.all(candidates.map((hit) => hit.data()));
+  const index = records.findIndex((data) => data.url.endsWith(`/${slug}`));
+  const hit = candidates[index];
+  const data = records[index];
+  return hit && data ? { hit, categories: categoriesOf(data.meta) } : null;
 }
 
 /** The tool a query asks alternatives to ('alternativas a Notion' -> 'Notion'), if it asks for alternatives. */
@@ -74,11 +86,29 @@ export function alternativeTo(query: string): string | undefined {
   return match?.[1]?.trim() || undefined;
 }
 
+interface ExcludedTool {
+  id: string;
+  categories: string[];
+}
+
 /** The tool named exactly by `name` (its index id and categories), to leave out of its own alternatives. */
-async function excludedTool(pagefind: Pagefind, names: readonly NameEntry[], name: string): Promise<{ id: string; categories: string[] } | undefined> {
+async function excludedTool(pagefind: Pagefind, names: readonly NameEntry[], name: string): Promise<ExcludedTool | undefined> {
   const [exact] = matchNames(name, names).filter((match) => match.rank === NameRank.Exact);
   const tool = exact ? await findTool(pagefind, exact.slug) : null;
   return tool ? { id: tool.hit.id, categories: tool.categories } : undefined;
+}
+
+/** The category the query names or, when it asks for alternatives to a tool, that tool's primary category. */
+async function namedCategoryOf(
+  query: string,
+  categories: readonly CategoryName[],
+  excluded: Promise<ExcludedTool | undefined>,
+): Promise<CategoryName | undefined> {
+  const named = matchCategory(query, categories);
+  if (named) return named;
+  // Alternatives to a tool are, first of all, the best-known tools of its primary category.
+  const tool = await excluded;
+  return categories.find((entry) => entry.slug === tool?.categories[0]);
 }
 
 /** Every chosen fact filter must hold (a list of values in one Pagefind filter means all of them). */
@@ -90,39 +120,32 @@ function withinScope(filters: PagefindFilters, category: string, facts: readonly
   return scope.length > 0 ? { all: [filters, ...scope] } : filters;
 }
 
-function addCounts(into: Record<string, number>, counts: Record<string, number> | undefined, sign = 1): void {
-  for (const [slug, count] of Object.entries(counts ?? {})) into[slug] = (into[slug] ?? 0) + sign * count;
+/** The tasks and the category a query names, each with its tools in its own ranking, and their counts. */
+interface TopicResults {
+  namedCategory: CategoryName | undefined;
+  rankings: PagefindResponse[];
+  /** Every tool of any of these topics, in the whole catalogue. */
+  whole?: PagefindResponse;
+  /** The same within the fact filters, when some are chosen. */
+  inScope?: PagefindResponse;
+  /** The text search within these topics and the fact filters. */
+  withText?: PagefindResponse;
 }
 
-export async function searchTools(
+async function searchTopics(
   pagefind: Pagefind,
-  names: readonly NameEntry[],
   query: string,
-  category = '',
-  categories: readonly CategoryName[] = [],
-  /** Fact filters (gratis, en-espanol…) every result must pass. */
-  facts: readonly string[] = [],
-): Promise<SearchOutcome> {
-  // An empty list, not an absent key: Pagefind then still counts every category value (totalFilters).
-  const response = await pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [], ...factScope(facts) } });
-  // Judged before any other search: Pagefind keeps one object per record and rewrites its matched locations on
-  // every data() call, so a concurrent search for the same record would swap them.
-  const genuine = await isGenuineMatch(response, query);
-  // «alternativa a chatgpt» asks for the others: the tool it names is left out of the results.
-  const replaced = alternativeTo(query);
-  const excluded = replaced ? await excludedTool(pagefind, names, replaced) : undefined;
-  const named = replaced ? [] : await Promise.all(matchNames(query, names).map((match) => findTool(pagefind, match.slug, factScope(facts))));
-  const found = named.filter((entry) => entry !== null);
-
-  const taskMatches = matchTasks(query);
-  const tasks = taskMatches.map((match) => match.task);
-  // Alternatives to a tool are, first of all, the best-known tools of its primary category.
-  const namedCategory = matchCategory(query, categories) ?? categories.find((entry) => entry.slug === excluded?.categories[0]);
+  tasks: readonly Task[],
+  namedCategory: CategoryName | undefined,
+  category: string,
+  facts: readonly string[],
+): Promise<TopicResults> {
   const topicFilters: PagefindFilters[] = [
     ...tasks.map((task) => ({ [SEARCH_TASK_FILTER]: task.slug })),
     ...(namedCategory ? [{ [SEARCH_CATEGORY_FILTER]: namedCategory.slug }] : []),
   ];
-  const topicSearches = [
+  if (topicFilters.length === 0) return { namedCategory, rankings: [] };
+  const rankings = [
     ...tasks.map((task) =>
       pagefind.search(null, {
         filters: withinScope({ [SEARCH_TASK_FILTER]: task.slug }, category, facts),
@@ -139,16 +162,52 @@ export async function searchTools(
       : []),
   ];
   const anyTopic: PagefindFilters = { any: topicFilters };
-  const filtering = facts.length > 0;
-  // The category filter's counts follow the fact filters, whatever category is chosen.
-  const [topicResponses, wholeTopic, topicInScope, topicAndText, textInScope] = await Promise.all([
-    Promise.all(topicSearches),
-    topicFilters.length > 0 ? pagefind.search(null, { filters: anyTopic }) : undefined,
-    topicFilters.length > 0 && filtering ? pagefind.search(null, { filters: withinScope(anyTopic, '', facts) }) : undefined,
-    topicFilters.length > 0 && genuine ? pagefind.search(query, { filters: withinScope(anyTopic, '', facts) }) : undefined,
-    genuine && filtering && category ? pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: [], ...factScope(facts) } }) : undefined,
+  const [responses, whole, inScope, withText] = await Promise.all([
+    Promise.all(rankings),
+    pagefind.search(null, { filters: anyTopic }),
+    facts.length > 0 ? pagefind.search(null, { filters: withinScope(anyTopic, '', facts) }) : undefined,
+    pagefind.search(query, { filters: withinScope(anyTopic, '', facts) }),
   ]);
-  const topicHits = topicResponses.flatMap((topic) => topic.results);
+  return { namedCategory, rankings: responses, whole, inScope, withText };
+}
+
+function addCounts(into: Record<string, number>, counts: Record<string, number> | undefined, sign = 1): void {
+  for (const [slug, count] of Object.entries(counts ?? {})) into[slug] = (into[slug] ?? 0) + sign * count;
+}
+
+export async function searchTools(
+  pagefind: Pagefind,
+  names: readonly NameEntry[],
+  query: string,
+  category = '',
+  categories: readonly CategoryName[] = [],
+  /** Fact filters (gratis, en-espanol…) every result must pass. */
+  facts: readonly string[] = [],
+): Promise<SearchOutcome> {
+  const filtering = facts.length > 0;
+  // Every search that needs no other's answer starts at once, those used only for a genuine text match included:
+  // each new word or filter loads index files, and one after another they added up.
+  // An empty list, not an absent key: Pagefind then still counts every category value (totalFilters).
+  const textSearch = pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: category ? [category] : [], ...factScope(facts) } });
+  // «alternativa a chatgpt» asks for the others: the tool it names is left out of the results.
+  const replaced = alternativeTo(query);
+  const excludedSearch = replaced ? excludedTool(pagefind, names, replaced) : Promise.resolve(undefined);
+  const nameSearches = replaced ? [] : matchNames(query, names).map((match) => findTool(pagefind, match.slug, factScope(facts)));
+  const taskMatches = matchTasks(query);
+  const tasks = taskMatches.map((match) => match.task);
+  const [response, genuine, excluded, named, topic, textInScope] = await Promise.all([
+    textSearch,
+    textSearch.then((text) => isGenuineMatch(text, query)),
+    excludedSearch,
+    Promise.all(nameSearches),
+    namedCategoryOf(query, categories, excludedSearch).then((namedCategory) => searchTopics(pagefind, query, tasks, namedCategory, category, facts)),
+    // The category filter's counts follow the fact filters, whatever category is chosen.
+    filtering && category ? pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: [], ...factScope(facts) } }) : undefined,
+  ]);
+  const found = named.filter((entry) => entry !== null);
+  const { namedCategory } = topic;
+
+  const topicHits = topic.rankings.flatMap((ranking) => ranking.results);
   const textHits = genuine ? response.results : [];
   // The task leads when it explains at least half of what was asked, or the query names a category.
   const best = taskMatches[0];
@@ -166,12 +225,12 @@ export async function searchTools(
 
   // Per category: the topics' tools plus the text's, less those in both; then tools found only by name.
   const categoryCounts: Record<string, number> = {};
-  addCounts(categoryCounts, (filtering ? topicInScope : wholeTopic)?.filters?.[SEARCH_CATEGORY_FILTER]);
+  addCounts(categoryCounts, (filtering ? topic.inScope : topic.whole)?.filters?.[SEARCH_CATEGORY_FILTER]);
   if (genuine) {
     // Without fact filters, the text's counts over every category; with them, those of the filtered results.
     const textCounts = !filtering ? response.totalFilters : (textInScope ?? response).filters;
     addCounts(categoryCounts, textCounts?.[SEARCH_CATEGORY_FILTER]);
-    addCounts(categoryCounts, topicAndText?.filters?.[SEARCH_CATEGORY_FILTER], -1);
+    addCounts(categoryCounts, topic.withText?.filters?.[SEARCH_CATEGORY_FILTER], -1);
   }
   const counted = new Set([...topicHits, ...textHits].map((hit) => hit.id));
   for (const entry of found) if (!counted.has(entry.hit.id)) for (const slug of entry.categories) categoryCounts[slug] = (categoryCounts[slug] ?? 0) + 1;
@@ -184,7 +243,7 @@ export async function searchTools(
             slug: namedCategory.slug,
             label: namedCategory.name,
             href: `/categoria/${namedCategory.slug}`,
-            count: wholeTopic?.filters?.[SEARCH_CATEGORY_FILTER]?.[namedCategory.slug] ?? 0,
+            count: topic.whole?.filters?.[SEARCH_CATEGORY_FILTER]?.[namedCategory.slug] ?? 0,
           },
         ]
       : []),
@@ -193,7 +252,7 @@ export async function searchTools(
       slug: task.slug,
       label: taskTitle(task),
       href: taskHref(task.slug),
-      count: wholeTopic?.filters?.[SEARCH_TASK_FILTER]?.[task.slug] ?? 0,
+      count: topic.whole?.filters?.[SEARCH_TASK_FILTER]?.[task.slug] ?? 0,
     })),
   ];
   const suggestions: SearchSuggestions =

@@ -10,7 +10,7 @@ import { paintStaticSaveButtons } from '../../components/saves/static-save-butto
 import { fetchToolCardHtml } from '../../lib/search/card-client.ts';
 import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
-import { loadPagefind, type PagefindData, type PagefindResult } from './pagefind.ts';
+import { loadPagefind, type PagefindResult } from './pagefind.ts';
 import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
 import {
   SEARCH_CATEGORY_FILTER,
@@ -44,9 +44,18 @@ function loadNames(): Promise<readonly NameEntry[]> {
   return namesLoading;
 }
 
+/** Cards by Pagefind record, kept for the visit as the loaded index is: typing on mostly shows the same tools again. */
+const cardsByRecord = new Map<string, Promise<string>>();
+
 /** One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). */
-function loadCard(data: PagefindData): Promise<string> {
-  return fetchToolCardHtml(data.url.split('/').pop() ?? '');
+function loadCard(hit: PagefindResult): Promise<string> {
+  const known = cardsByRecord.get(hit.id);
+  if (known) return known;
+  const card = hit.data().then((data) => fetchToolCardHtml(data.url.split('/').pop() ?? ''));
+  cardsByRecord.set(hit.id, card);
+  // One that failed (a build in progress) is asked for again next time.
+  card.catch(() => cardsByRecord.delete(hit.id));
+  return card;
 }
 
 /** A list item holding one result's card. */
@@ -158,7 +167,7 @@ export function startSearchPage(root: HTMLElement): void {
    * took over meanwhile.
    */
   async function appendCards(id: number, hits: PagefindResult[]): Promise<boolean> {
-    const cards = hits.map((hit) => hit.data().then(loadCard));
+    const cards = hits.map(loadCard);
     // Those left unread when a newer search takes over must not fail unobserved.
     for (const card of cards) card.catch(() => undefined);
     for (const card of cards) {

@@ -42,10 +42,10 @@ function holdsPhrase(text: Map<string, number[]>, terms: readonly string[]): boo
   return (text.get(first!) ?? []).some((start) => rest.every((key, offset) => text.get(key)?.includes(start + offset + 1)));
 }
 
-const textPhrases = new WeakMap<Task, string[][]>();
+const textPhrases = new WeakMap<Task, (readonly string[])[]>();
 
 /** The task's phrases of two words or more: a single word in a text says too little ('código' in «sin código»). */
-function phrasesOf(task: Task): string[][] {
+function phrasesOf(task: Task): (readonly string[])[] {
   let phrases = textPhrases.get(task);
   if (!phrases) {
     phrases = task.phrases.map(phraseTerms).filter((terms) => terms.length >= 2);
