@@ -28,8 +28,8 @@ export interface BuildTree {
   layer?: BuildLayer;
 }
 
-/** Files under a folder, relative to it. */
-async function filesIn(folder: string): Promise<string[]> {
+/** Files under a folder, relative to it (none when it does not exist). */
+export async function filesIn(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }

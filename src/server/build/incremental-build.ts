@@ -5,7 +5,7 @@
  * first build, once a day, for changes whose pages cannot be told apart (categories, featured tools, settings), and
  * whenever an incremental rebuild fails.
  */
-import { readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { realpath, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
 import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
@@ -26,7 +26,7 @@ import {
   type BuildInfo,
   type CurrentBuild,
 } from './builds.ts';
-import { buildTree, entriesUnder, holds, linkWholeTree, locate, startLayer, type BuildTree } from './build-tree.ts';
+import { buildTree, entriesUnder, filesIn, holds, linkWholeTree, locate, startLayer, type BuildTree } from './build-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
 import { pageFile } from './twin-routes.ts';
@@ -85,12 +85,6 @@ async function builtCategoryPages(tree: BuildTree): Promise<Map<string, number>>
 
 async function builtSitemapParts(tree: BuildTree): Promise<number> {
   return (await entriesUnder(tree, '', { recursive: false })).filter((name) => /^sitemap-\d+\.xml$/.test(name)).length;
-}
-
-/** Files under a folder, as full paths. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Milliseconds each phase of an incremental rebuild took; phases overlap (the tree is linked while pages render). */
@@ -303,7 +297,8 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
         // folder are compressed as they are written.
         const cards = path.join(outDir, CARDS_FOLDER);
         const written = new Set(changedSlugs.map((slug) => path.join(outDir, cardFiles(slug)[0]!)));
-        const files = await filesUnder(path.join(outDir, SEARCH_FOLDER));
+        const searchFolder = path.join(outDir, SEARCH_FOLDER);
+        const files = (await filesIn(searchFolder)).map((file) => path.join(searchFolder, file));
         compress(files.filter((file) => !renderedSearchFiles.has(file) && (!within(file, cards) || written.has(file))));
       });
       indexing.catch(() => undefined);
