@@ -15,7 +15,11 @@ import { buildIncrementally, rebuildSite } from '../../src/server/build/incremen
 import { WarmRenderer } from '../../src/server/build/warm-renderer.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 import { createTool } from './helpers/fixtures.ts';
-import { loadBuiltSearch, slugOf } from './helpers/pagefind-node.ts';
+import { loadServedSearch, slugOf } from './helpers/pagefind-node.ts';
+import type { Pagefind, PagefindSearchOptions } from '../../src/features/search/pagefind.ts';
+import type { NameEntry } from '../../src/lib/search/name-match.ts';
+import { NO_SEARCH_CHANGES, SEARCH_CHANGES_PATH, type SearchChanges } from '../../src/lib/search/search-changes.ts';
+import { SEARCH_CATEGORY_FILTER, SEARCH_PROMINENCE_SORT, SEARCH_TASK_FILTER, taskSortKey } from '../../src/lib/search/search.ts';
 import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -89,10 +93,52 @@ async function fullBuildClient(): Promise<string> {
 }
 
 async function searchSlugs(query: string): Promise<string[]> {
-  // A layer never holds the search index: its full tree does.
-  const { pagefind } = await loadBuiltSearch(path.join((await servedTree()).baseDir, 'client'));
+  // A layer holds at most the changes since the full index of its full tree.
+  const tree = await servedTree();
+  const { pagefind } = await loadServedSearch(path.join(tree.baseDir, 'client'), tree.layer && path.join(tree.layer.dir, 'client'));
   const { results } = await pagefind.search(query);
   return Promise.all(results.slice(0, 10).map(slugOf));
+}
+
+/** Slugs of a search's first results, in a loaded search. */
+async function slugsFor(pagefind: Pagefind, query: string): Promise<string[]> {
+  const { results } = await pagefind.search(query);
+  return Promise.all(results.slice(0, 10).map(slugOf));
+}
+
+interface SearchView {
+  view: Pagefind;
+  found: string[];
+  named: NameEntry[];
+  /** Rankings as slugs, and counts, of searches the search page makes, to compare two ways of reading the index. */
+  answers: unknown[];
+}
+
+/** The served search as the page reads it, asked what the search page asks about a tool of the writing category. */
+async function searchView(slug: string): Promise<SearchView> {
+  const tree = await servedTree();
+  const { pagefind: view, names } = await loadServedSearch(path.join(tree.baseDir, 'client'), tree.layer && path.join(tree.layer.dir, 'client'));
+  const ranked = async (options: PagefindSearchOptions, query: string | null = null) => {
+    const response = await view.search(query, options);
+    return { slugs: await Promise.all(response.results.map(slugOf)), filters: response.filters, totalFilters: response.totalFilters };
+  };
+  const answers = [
+    await ranked({ filters: { [SEARCH_TASK_FILTER]: 'escribir-textos' }, sort: { [taskSortKey('escribir-textos')]: 'asc' } }),
+    await ranked({
+      filters: { all: [{ [SEARCH_TASK_FILTER]: 'escribir-textos' }, { [SEARCH_CATEGORY_FILTER]: 'escritura' }] },
+      sort: { [taskSortKey('escribir-textos')]: 'asc' },
+    }),
+    await ranked({ filters: { [SEARCH_CATEGORY_FILTER]: 'escritura' }, sort: { [SEARCH_PROMINENCE_SORT]: 'asc' } }),
+    (await ranked({ filters: { [SEARCH_CATEGORY_FILTER]: ['escritura'] } }, 'textos')).totalFilters,
+    (await ranked({ filters: { [SEARCH_CATEGORY_FILTER]: [] } }, 'textos')).filters,
+    await view.filters(),
+  ];
+  return { view, found: await slugsFor(view, 'Segunda Pasada Buscable'), named: names.filter(([, entry]) => entry === slug), answers };
+}
+
+/** The changes since the full index the served build lists. */
+async function currentChanges(): Promise<SearchChanges> {
+  return JSON.parse(await page(SEARCH_CHANGES_PATH.slice(1))) as SearchChanges;
 }
 
 async function incremental(): Promise<void> {
@@ -261,30 +307,45 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect((await stat(path.join(current.dir, 'client', secondPage))).ino).not.toBe(servedSecondPage);
   });
 
-  it('leaves the search index to the second pass for a large catalogue, so the first goes live without waiting for it', async () => {
+  it('at a large catalogue, finds the tool from the first pass through a small index of changes, and writes the full one in the second', async () => {
     const tool = await createTool(pool, { title: 'Segunda Pasada Buscable' });
     await pool.query(`INSERT INTO post_categories (post_id, category_id) SELECT $1, id FROM categories WHERE slug = 'escritura'`, [tool.id]);
-    await pool.query(`UPDATE posts SET category_id = (SELECT id FROM categories WHERE slug = 'escritura'), published_date = now() WHERE id = $1`, [tool.id]);
-    let firstPass: { category: string; found: string[]; pending: string[]; layered: boolean } | undefined;
+    await pool.query(
+      `UPDATE posts SET category_id = (SELECT id FROM categories WHERE slug = 'escritura'), published_date = now(), use_cases = ARRAY['escribir-textos'] WHERE id = $1`,
+      [tool.id],
+    );
+    const edited = await toolOf('escritura', 6);
+    await pool.query(`UPDATE posts SET description = 'Describe ahora una herramienta distinta: traduce contratos.' WHERE id = $1`, [edited.id]);
+    let firstPass: (SearchView & { category: string; pending: string[]; layered: boolean; card: string }) | undefined;
     const result = await buildIncrementally({
       ...options,
       searchInFirstPassUpTo: 10,
       onActivated: async (info) => {
         firstPass = {
+          ...(await searchView(tool.slug)),
           category: await page('categoria/escritura.html'),
-          found: await searchSlugs('Segunda Pasada Buscable'),
           pending: info.pendingPaths ?? [],
           layered: info.layerOf !== undefined,
+          card: await page(`pagefind/tarjetas/${tool.slug}.html`),
         };
       },
     });
     expect(result.kind).toBe('built');
     expect(firstPass!.category).toContain(`href="/${tool.slug}"`);
     expect(firstPass!.layered).toBe(true);
-    expect(firstPass!.found).not.toContain(tool.slug);
     expect(firstPass!.pending).toEqual(expect.arrayContaining(['/pagefind/tarjetas.json', '/pagefind/sugerencias.json']));
-    expect(await searchSlugs('Segunda Pasada Buscable')).toContain(tool.slug);
-    expect(await page(`pagefind/tarjetas/${tool.slug}.html`)).toContain('Segunda Pasada Buscable');
+    expect(firstPass!.card).toContain('Segunda Pasada Buscable');
+    expect(firstPass!.found).toContain(tool.slug);
+    expect(firstPass!.named).toContainEqual(['Segunda Pasada Buscable', tool.slug]);
+    // The old description no longer finds the edited tool; the new one does.
+    expect(await slugsFor(firstPass!.view, edited.title)).toContain(edited.slug);
+    // Read through the changes, the first pass's search answers as the second pass's full index does: the same
+    // rankings and the same counts, a filter applied or not.
+    const secondPass = await searchView(tool.slug);
+    expect(await currentChanges()).toEqual(NO_SEARCH_CHANGES);
+    expect(firstPass!.named).toEqual(secondPass.named);
+    for (const [index, answer] of firstPass!.answers.entries()) expect(answer, `respuesta ${index}`).toEqual(secondPass.answers[index]);
+    expect((await readCurrentBuild(buildsDir))!.info.pages).toBe(await countPages(await client()));
   });
 
   it('at a large catalogue makes the first pass a layer over the served tree, and carries a layer a stopped rebuild left', async () => {
@@ -308,18 +369,27 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
 
     const title = `${edited.title} Encima`;
     await pool.query(`UPDATE posts SET title = $2 WHERE id = $1`, [edited.id, title]);
-    let firstPass: { layerOf?: string; removed: string[]; edited: string } | undefined;
+    let firstPass: { layerOf?: string; removed: string[]; edited: string; withdrawnFound: string[]; editedFound: string[] } | undefined;
     const result = await buildIncrementally({
       ...options,
       searchInFirstPassUpTo: 10,
       onActivated: async (info) => {
-        firstPass = { layerOf: info.layerOf, removed: info.removedFiles ?? [], edited: await page(`${edited.slug}.html`) };
+        firstPass = {
+          layerOf: info.layerOf,
+          removed: info.removedFiles ?? [],
+          edited: await page(`${edited.slug}.html`),
+          withdrawnFound: await searchSlugs(withdrawn.title),
+          editedFound: await searchSlugs('Encima'),
+        };
       },
     });
     expect(result.kind).toBe('built');
     // A layer over the same full tree, not over the first layer, still without the withdrawn page.
     expect(firstPass).toMatchObject({ layerOf: path.basename(before.baseDir), removed: expect.arrayContaining([`${withdrawn.slug}.html`]) });
     expect(firstPass!.edited).toContain(title);
+    // Its search, the full index of that tree read through both layers' changes: the withdrawal and the edit.
+    expect(firstPass!.withdrawnFound).not.toContain(withdrawn.slug);
+    expect(firstPass!.editedFound).toContain(edited.slug);
     const current = (await readCurrentBuild(buildsDir))!;
     expect(current.info.layerOf).toBeUndefined();
     expect(current.info.pendingPaths).toBeUndefined();
@@ -346,7 +416,9 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(layer.info.layerOf).toBeDefined();
     expect(layer.info.pendingPaths).toEqual(expect.arrayContaining(['/sitemap.xml', '/pagefind/tarjetas.json']));
     expect(await page(`${earlier.slug}.html`)).toContain(`${earlier.title} Cedida`);
-    expect(await searchSlugs('Cedida')).not.toContain(earlier.slug);
+    // The first pass's small index of changes finds it; the newer change is not rebuilt yet.
+    expect(await searchSlugs('Cedida')).toContain(earlier.slug);
+    expect(await searchSlugs('Siguiente')).not.toContain(later.slug);
 
     await incremental();
     const current = (await readCurrentBuild(buildsDir))!;

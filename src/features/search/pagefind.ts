@@ -1,5 +1,14 @@
 /** The part of Pagefind's browser API the search page uses, loaded on demand from the built site. */
 import type { SearchMeta } from '../../lib/search/search.ts';
+import {
+  NO_SEARCH_CHANGES,
+  SEARCH_CHANGES_INDEX,
+  SEARCH_CHANGES_PATH,
+  hasChangedRecords,
+  hasSearchChanges,
+  type SearchChanges,
+} from '../../lib/search/search-changes.ts';
+import { withChanges } from './pagefind-changes.ts';
 
 export interface PagefindData {
   url: string;
@@ -10,6 +19,8 @@ export interface PagefindData {
 
 export interface PagefindResult {
   id: string;
+  /** Pagefind's relevance (higher first); the order of a text search. */
+  score: number;
   /**
    * Positions of this search's matched words in the record's content. Not data().locations: Pagefind keeps one
    * object per record and rewrites those on every data() call, whichever search it comes from.
@@ -29,9 +40,15 @@ export interface PagefindResponse {
 /** A filter: values per filter name (all must hold), or a compound of filters. */
 export type PagefindFilters = { [name: string]: string | string[] | PagefindFilters[] } | { any: PagefindFilters[] } | { all: PagefindFilters[] };
 
+/** `sort`: one key, lowest first (the places the index build wrote); the search page sorts no other way. */
+export interface PagefindSearchOptions {
+  filters?: PagefindFilters;
+  sort?: Record<string, 'asc'>;
+}
+
 export interface Pagefind {
   /** A null query lists every record the filters allow, in the order of `sort` (records without that key are left out). */
-  search(query: string | null, options?: { filters?: PagefindFilters; sort?: Record<string, 'asc' | 'desc'> }): Promise<PagefindResponse>;
+  search(query: string | null, options?: PagefindSearchOptions): Promise<PagefindResponse>;
   /** Every filter's values and counts; loads all the filter files. */
   filters(): Promise<Record<string, Record<string, number>>>;
 }
@@ -64,15 +81,45 @@ function rememberingSearches(pagefind: Pagefind): Pagefind {
   };
 }
 
+interface PagefindModule extends Pagefind {
+  init(): Promise<void>;
+  /** Another index, with its own files under `basePath`, searched on its own. */
+  createInstance(options: { basePath: string }): Pagefind & { init(): Promise<void> };
+}
+
+let changesLoading: Promise<SearchChanges> | undefined;
+
+/** The changes since the full index (none when the build wrote none): the page reads the index and the names through them. */
+export function loadSearchChanges(): Promise<SearchChanges> {
+  changesLoading ??= fetch(SEARCH_CHANGES_PATH).then((response) => (response.ok ? (response.json() as Promise<SearchChanges>) : NO_SEARCH_CHANGES));
+  changesLoading.catch(() => {
+    changesLoading = undefined;
+  });
+  return changesLoading;
+}
+
 let loading: Promise<Pagefind> | undefined;
 
-/** Imports /pagefind/pagefind.js once. It is written next to the pages at build time, so Vite must not resolve it. */
+/**
+ * Imports /pagefind/pagefind.js once, with the small index of changes beside it when the build wrote one. It is
+ * written next to the pages at build time, so Vite must not resolve it.
+ */
 export function loadPagefind(): Promise<Pagefind> {
-  loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind & { init(): Promise<void> }) => {
+  loading ??= Promise.all([import(/* @vite-ignore */ PAGEFIND_URL) as Promise<PagefindModule>, loadSearchChanges()]).then(async ([module, changes]) => {
     await module.init();
     // Every search filters, and the first would otherwise wait for the filter files (0.5-0.7 s at 10,000 tools).
-    module.filters().catch(() => undefined);
-    return rememberingSearches(module);
+    const filtersLoaded = module.filters();
+    if (!hasSearchChanges(changes)) {
+      filtersLoaded.catch(() => undefined);
+      return rememberingSearches(module);
+    }
+    // The small index's instance only once the full one has its WebAssembly: init() answers before, and two
+    // instances loading it at once each start their own, the first then reading the other's memory.
+    await filtersLoaded;
+    const changed = hasChangedRecords(changes) ? module.createInstance({ basePath: SEARCH_CHANGES_INDEX }) : undefined;
+    // Its filter counts too, which Pagefind gives only for the filter files it loaded.
+    await changed?.filters();
+    return rememberingSearches(withChanges(module, changed, changes));
   });
   // A failed load (offline, a build in progress) may succeed on the next search.
   loading.catch(() => {

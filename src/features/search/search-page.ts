@@ -10,7 +10,8 @@ import { paintStaticSaveButtons } from '../../components/saves/static-save-butto
 import { fetchToolCardHtml } from '../../lib/search/card-client.ts';
 import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
-import { loadPagefind, type PagefindResult } from './pagefind.ts';
+import { loadPagefind, loadSearchChanges, type PagefindResult } from './pagefind.ts';
+import { namesWithChanges } from '../../lib/search/search-changes.ts';
 import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
 import {
   SEARCH_CATEGORY_FILTER,
@@ -33,10 +34,13 @@ type Outcome =
 
 let namesLoading: Promise<readonly NameEntry[]> | undefined;
 
-/** The names file of the current build; without it, names are still found by the full-text index. */
+/** The names file of the current build, with the changes since it; without it, names are still found by the full-text index. */
 function loadNames(): Promise<readonly NameEntry[]> {
-  namesLoading ??= fetch(SEARCH_NAMES_PATH)
-    .then((response) => (response.ok ? (response.json() as Promise<NameEntry[]>) : []))
+  namesLoading ??= Promise.all([
+    fetch(SEARCH_NAMES_PATH).then((response) => (response.ok ? (response.json() as Promise<NameEntry[]>) : [])),
+    loadSearchChanges(),
+  ])
+    .then(([names, changes]) => namesWithChanges(names, changes))
     .catch(() => {
       namesLoading = undefined;
       return [];

@@ -7,8 +7,10 @@
  */
 import { realpath, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSearchIndex, SEARCH_CARDS_FILE } from '../search/search-index.ts';
+import { readFile } from 'node:fs/promises';
+import { buildSearchChanges, buildSearchIndex, SEARCH_CARDS_FILE, SEARCH_RECORDS_FILE, type IndexedRecords } from '../search/search-index.ts';
 import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
+import { SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH } from '../../lib/search/search-changes.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
@@ -35,8 +37,8 @@ import { WarmRenderer, type RenderReport, type RendererSettings } from './warm-r
 /**
  * Up to this many published tools the search index goes in the first pass. It is written again whole from the
  * database (a tool's place in every task ranking moves with any new tool): about 2.5 s at 1,000 tools, a minute at
- * 10,000 on a loaded machine. Past it, the first pass makes the tool's pages, the home and its categories live in
- * seconds and the search follows in the second.
+ * 10,000 on a loaded machine. Past it, the first pass writes only a small index of the tools changed since the full
+ * one (search-changes.ts), and the second writes the full index again.
  */
 export const SEARCH_IN_FIRST_PASS_UP_TO = 3_000;
 
@@ -45,14 +47,21 @@ const NEWER_CHANGE_CHECK_MS = 1_000;
 
 /** The nightly consistency pass: after this long since the last full build, the next rebuild is a full one. */
 export const FULL_BUILD_EVERY_MS = 24 * 60 * 60_000;
-/** Written again from the database by every rebuild, so never linked from the served build... */
+/** Written again from the database by every rebuild that writes the whole index, so never linked from the served build... */
 const SEARCH_FOLDER = path.join('client', 'pagefind');
+/** ...nor what the server keeps of that index... */
+const SEARCH_RECORDS_FOLDER = path.dirname(SEARCH_RECORDS_FILE);
 /** ...except the search cards, one file per tool: only the changed tools' are rendered again. */
 const CARDS_FOLDER = path.join('client', ...SEARCH_CARDS_DIR.split('/').filter(Boolean));
 /** The search result cards the index build takes (SEARCH_CARDS_FILE), as an address. */
 const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
+/** The small index of changes and its list, written again by every pass that writes the changes. */
+const CHANGES_FILES = [SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH].map((address) => path.join('client', ...address.split('/').filter(Boolean)));
 /** The search's own pages: rendered in the pass that writes the index. */
 const SEARCH_PAGES = new Set([SEARCH_CARDS_PATH, '/pagefind/sugerencias.json']);
+
+/** What a pass writes of the search: the whole index, only the changes since the served one, or nothing. */
+type SearchIndexKind = 'whole' | 'changes' | false;
 
 export type IncrementalResult = { kind: 'built'; info: BuildInfo; written: number; removed: number; phases: RebuildPhases } | { kind: 'full'; reason: string };
 
@@ -60,11 +69,22 @@ const within = (relative: string, folder: string) => relative === folder || rela
 
 /**
  * What a new build does not share with the one it starts from: its server link, its build-info.json and
- * catalogue-map.json, and its search index when it writes the index again.
+ * catalogue-map.json, and what it writes of the search again.
  */
-function notLinked(relative: string, searchIndex: boolean): boolean {
-  if (searchIndex && within(relative, SEARCH_FOLDER) && !within(relative, CARDS_FOLDER)) return true;
+function notLinked(relative: string, searchIndex: SearchIndexKind): boolean {
+  if (searchIndex === 'whole' && ((within(relative, SEARCH_FOLDER) && !within(relative, CARDS_FOLDER)) || within(relative, SEARCH_RECORDS_FOLDER))) return true;
+  if (searchIndex === 'changes' && CHANGES_FILES.some((folder) => within(relative, folder))) return true;
   return within(relative, 'server') || (!relative.includes(path.sep) && relative.endsWith('.json'));
+}
+
+/** What the full index under the served tree holds, if it was written with its records (a build of this code). */
+async function readIndexedRecords(tree: BuildTree): Promise<IndexedRecords | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(tree.baseDir, SEARCH_RECORDS_FILE), 'utf8')) as IndexedRecords;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** A tool's search card file and its compressed copies, relative to the build folder. */
@@ -159,15 +179,20 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const pass = { options, renderer: { ready: rendererReady, renderer, serverDir, settings }, content, started };
 
   const searchFirst = Object.keys(after.tools).length <= (options.searchInFirstPassUpTo ?? SEARCH_IN_FIRST_PASS_UP_TO);
-  const searchIndex = { tools: affected.tools, before };
-  const firstPaths = searchFirst ? affected.paths : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname));
+  const searchWork = { tools: affected.tools, before };
+  // Past the threshold, the search's changes in the first pass when the served full index kept its records.
+  const indexed = searchFirst || !affected.paths.includes(SEARCH_CARDS_PATH) ? undefined : await readIndexedRecords(served);
+  const firstSearch: PassInput['searchIndex'] = searchFirst ? { ...searchWork, kind: 'whole' } : indexed ? { ...searchWork, kind: 'changes', indexed } : false;
+  const firstPaths = searchFirst
+    ? affected.paths
+    : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname) || (indexed && pathname === SEARCH_CARDS_PATH));
   const laterPaths = searchFirst ? affected.later : [...affected.later, ...affected.paths.filter((pathname) => SEARCH_PAGES.has(pathname))];
 
-  // First pass: live as soon as it is written, the rest of what the change shifts still to come. Without the search
-  // index it is a layer over the served tree, which costs what it renders, not what the site holds.
+  // First pass: live as soon as it is written, the rest of what the change shifts still to come. Without the whole
+  // search index it is a layer over the served tree, which costs what it renders, not what the site holds.
   const layered = !searchFirst && laterPaths.length > 0;
   const first = await timed(phases, 'primera pasada', () =>
-    renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: searchFirst && searchIndex, layered, pending: laterPaths, phases }),
+    renderPass({ ...pass, from: current, paths: firstPaths, searchIndex: firstSearch, layered, pending: laterPaths, phases }),
   );
   log(
     `Reconstrucción incremental ${first.info.id}, primera pasada: ${affected.tools.length} herramientas, ${first.written} páginas en ${Date.now() - started} ms (${describePhases(phases)}).`,
@@ -179,7 +204,8 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
     unlessSuperseded(options.pool, content.contentVersion, async (signal) => {
       const from = await readCurrentBuild(options.buildsDir);
       if (from?.info.id !== first.info.id) throw new Error('Otra construcción sustituyó a la primera pasada antes de la segunda.');
-      return renderPass({ ...pass, from, paths: laterPaths, searchIndex: !searchFirst && searchIndex, layered: false, pending: [], phases: {}, signal });
+      const search = searchFirst ? false : ({ ...searchWork, kind: 'whole' } as const);
+      return renderPass({ ...pass, from, paths: laterPaths, searchIndex: search, layered: false, pending: [], phases: {}, signal });
     }),
   );
   if (!second) {
@@ -208,10 +234,11 @@ interface PassInput {
   from: CurrentBuild;
   paths: readonly string[];
   /**
-   * The first pass writes the search index again from the database, with the cards of the changed tools (by id,
-   * and the catalogue the served build was made from, for their old slugs); the second links the first's.
+   * The pass that writes the search index again from the database, whole or only the changes since the served full
+   * one (`indexed` describes it), with the cards of the changed tools (by id, and the catalogue the served build was
+   * made from, for their old slugs); a pass without it links the served build's.
    */
-  searchIndex: false | { tools: readonly string[]; before: CatalogueMap };
+  searchIndex: false | ({ tools: readonly string[]; before: CatalogueMap } & ({ kind: 'whole' } | { kind: 'changes'; indexed: IndexedRecords }));
   /** A layer over the tree of `from` (build-tree.ts), never with the search index; else a full tree of hard links. */
   layered: boolean;
   /** Pages the build still owes once this pass is live. */
@@ -273,7 +300,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const changedSlugs = searchIndex ? changedToolSlugs(searchIndex.tools, searchIndex.before, input.content.after) : [];
     for (const slug of changedSlugs) for (const file of cardFiles(slug)) renderedFiles.add(file);
     const linkedCards = searchIndex ? await servedCards(served, new Set(changedSlugs)) : undefined;
-    const skip = (relative: string) => notLinked(relative, searchIndex !== false) || renderedFiles.has(relative);
+    const skip = (relative: string) => notLinked(relative, searchIndex && searchIndex.kind) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
       const layer = layered ? await startLayer(served, outDir, skip) : undefined;
       await (layer ? undefined : linkWholeTree(served, outDir, skip, signal));
@@ -290,9 +317,15 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     );
     const onWritten = (pathname: string) => {
       if (pathname !== SEARCH_CARDS_PATH) return compress([path.join(clientDir, pageFile(pathname))]);
-      indexing = timed(phases, 'índice', async () => {
-        const indexed = await buildSearchIndex(options.pool, clientDir, linkedCards, signal);
-        log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
+      if (!searchIndex) return;
+      indexing = timed(phases, searchIndex.kind === 'whole' ? 'índice' : 'índice de cambios', async () => {
+        if (searchIndex.kind === 'whole') {
+          const indexed = await buildSearchIndex(options.pool, clientDir, { linkedCards, signal, recordsFile: path.join(outDir, SEARCH_RECORDS_FILE) });
+          log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
+        } else {
+          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal });
+          log(`Índice de búsqueda de los cambios: ${changed} herramientas (el completo, en la segunda pasada).`);
+        }
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that
         // folder are compressed as they are written.
         const cards = path.join(outDir, CARDS_FOLDER);
@@ -321,15 +354,16 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     signal?.throwIfAborted();
     const info = await timed(phases, 'activación', async () => {
       const { after, ...content } = input.content;
+      const cards = await changedCards(outDir, changedSlugs);
       const built: BuildInfo = {
         id,
         ...content,
         builtAt: new Date().toISOString(),
         incremental: true,
         durationMs: Date.now() - input.started,
-        pages: from.info.pages + (await pagesAdded(served, outDir, rendered, changedSlugs)),
+        pages: from.info.pages + (await pagesAdded(served, rendered, cards)),
         ...(input.pending.length > 0 ? { pendingPaths: input.pending } : {}),
-        ...(layer ? { layerOf: layer.layerOf, removedFiles: removedByLayer(layer.removed, rendered) } : {}),
+        ...(layer ? { layerOf: layer.layerOf, removedFiles: removedByLayer(layer.removed, rendered, cards) } : {}),
       };
       await writeCatalogueMap(outDir, after);
       await writeBuildInfo(outDir, built);
@@ -352,30 +386,41 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   }
 }
 
-/**
- * Pages (.html files) a pass adds to the tree it starts from, less those it takes away: the build's count stays
- * exact without listing its whole tree again.
- */
-async function pagesAdded(served: BuildTree, outDir: string, rendered: RenderReport, changedSlugs: readonly string[]): Promise<number> {
-  const isPage = (file: string) => file.endsWith('.html');
-  let added = 0;
-  for (const file of rendered.written.map(pageFile).filter(isPage)) if (!(await holds(served, file))) added += 1;
-  for (const file of rendered.missing.map(pageFile).filter(isPage)) if (await holds(served, file)) added -= 1;
+/** The changed tools' cards (relative to the client folder) the pass wrote, and those it did not (withdrawn tools'). */
+async function changedCards(outDir: string, changedSlugs: readonly string[]): Promise<{ written: string[]; missing: string[] }> {
+  const cards = { written: [] as string[], missing: [] as string[] };
   for (const slug of changedSlugs) {
     const card = path.relative('client', cardFiles(slug)[0]!);
     const written = await stat(path.join(outDir, 'client', card)).then(
       () => true,
       () => false,
     );
-    added += Number(written) - Number(await holds(served, card));
+    cards[written ? 'written' : 'missing'].push(card);
   }
+  return cards;
+}
+
+/**
+ * Pages (.html files) a pass adds to the tree it starts from, less those it takes away: the build's count stays
+ * exact without listing its whole tree again.
+ */
+async function pagesAdded(served: BuildTree, rendered: RenderReport, cards: { written: string[]; missing: string[] }): Promise<number> {
+  const isPage = (file: string) => file.endsWith('.html');
+  let added = 0;
+  for (const file of [...rendered.written.map(pageFile), ...cards.written].filter(isPage)) if (!(await holds(served, file))) added += 1;
+  for (const file of [...rendered.missing.map(pageFile), ...cards.missing].filter(isPage)) if (await holds(served, file)) added -= 1;
   return added;
 }
 
-/** The pages a layer takes away: those of the layer it replaces and the ones whose route is gone, less any rendered again. */
-function removedByLayer(removed: Set<string>, rendered: RenderReport): string[] {
+/**
+ * The pages a layer takes away: those of the layer it replaces and the ones whose route is gone (with a withdrawn
+ * tool's card), less any rendered again.
+ */
+function removedByLayer(removed: Set<string>, rendered: RenderReport, cards: { written: string[]; missing: string[] }): string[] {
   for (const pathname of rendered.missing) removed.add(pageFile(pathname));
+  for (const card of cards.missing) removed.add(card);
   for (const pathname of rendered.written) removed.delete(pageFile(pathname));
+  for (const card of cards.written) removed.delete(card);
   return [...removed];
 }
 

@@ -5,8 +5,10 @@
  * each task's ranking (src/lib/tasks/tagging.ts) as sort keys; its card, the HTML the site build rendered with
  * ToolCard (src/pages/pagefind/tarjetas.json.ts), is written beside the index, one file per tool.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { replaceFile } from '../build/replace-file.ts';
@@ -16,6 +18,7 @@ import { rankByProminence, rankForTask, type RankableTool } from '../../lib/task
 import { TASKS, findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../storage/references.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
+import { NO_SEARCH_CHANGES, SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH, type SearchChanges } from '../../lib/search/search-changes.ts';
 import {
   SEARCH_CARDS_DIR,
   SEARCH_CATEGORY_FILTER,
@@ -158,18 +161,49 @@ async function takeCards(clientDir: string): Promise<Record<string, string> | nu
 }
 
 /**
- * Writes the index of every published tool to `<clientDir>/pagefind`, with its names file and its cards; returns how
- * many tools it holds. After a site build, only the tools whose card that build rendered: one published while it
- * ran has no card yet, and is found after the next build (its publication moved the content version), as on the
- * home and its category. `linkedCards` (an incremental rebuild) names the tools, by slug, whose card file the
- * folder already has from the served build: those are indexed too, and their files left as they are. An aborted
- * `signal` stops it before it writes anything.
+ * What the server keeps of a full index, per tool id, for the small index of changes made against it: the record's
+ * id in Pagefind, a digest of what it matches and filters on (not its places: those move with any new tool), and
+ * its filter values. Beside the build's client folder: browsers never need it.
  */
-export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedCards?: ReadonlySet<string>, signal?: AbortSignal): Promise<number> {
-  const cards = await takeCards(clientDir);
-  const published = await readSearchRows(pool);
-  const rows = cards ? published.filter((row) => cards[row.id] !== undefined || linkedCards?.has(row.slug)) : published;
-  const places = searchPlaces(rows);
+export const SEARCH_RECORDS_FILE = path.join('search', 'records.json');
+
+export interface IndexedRecord {
+  slug: string;
+  /** Pagefind's id of the record (its fragment's name), as a search result carries it. */
+  record: string;
+  digest: string;
+  filters: Record<string, string[]>;
+}
+
+export type IndexedRecords = Record<string, IndexedRecord>;
+
+/** What a record matches, shows and filters on, as a short digest: the same for a tool that did not change. */
+export function recordDigest(record: SearchRecord): string {
+  const { url, content, meta, filters } = record;
+  return createHash('sha256')
+    .update(JSON.stringify([url, content, meta, filters]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** A fragment file's page address: Pagefind writes each as gzip of a signature and the fragment's JSON. */
+function fragmentUrl(content: Uint8Array): string {
+  const text = gunzipSync(content).toString('utf8');
+  return (JSON.parse(text.slice(text.indexOf('{'))) as { url: string }).url;
+}
+
+/**
+ * Indexes `rows` with Pagefind into `outputDir` and returns each record's Pagefind id by page address. `bundle`:
+ * also Pagefind's scripts and styles (a small index of changes is searched with the full one's). An aborted `signal`
+ * stops it before it writes anything.
+ */
+async function writeIndex(
+  rows: readonly SearchRow[],
+  places: Map<string, SearchPlaces>,
+  outputDir: string,
+  bundle: boolean,
+  signal?: AbortSignal,
+): Promise<Map<string, string>> {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'es' });
   if (!index) throw new Error(`Pagefind no pudo crear el índice: ${errors.join('; ')}`);
   try {
@@ -184,20 +218,130 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, linkedC
     signal?.throwIfAborted();
     const { files, errors: fileErrors } = await index.getFiles();
     if (fileErrors.length > 0) throw new Error(`Pagefind: ${fileErrors.join('; ')}`);
-    const outputDir = path.join(clientDir, 'pagefind');
+    const records = new Map<string, string>();
     for (const file of files) {
+      const fragment = /^fragment\/(.+)\.pf_fragment$/.exec(file.path);
+      if (fragment) records.set(fragmentUrl(file.content), fragment[1]!);
+      if (!bundle && /\.(js|css)$/.test(file.path)) continue;
       const target = path.join(outputDir, file.path);
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, file.content);
     }
-    await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
-    if (cards) {
-      await mkdir(path.join(clientDir, SEARCH_CARDS_DIR), { recursive: true });
-      // Renamed into place: a linked card is the served build's file too, never written through.
-      for (const row of rows) if (cards[row.id] !== undefined) await replaceFile(path.join(clientDir, searchCardPath(row.slug)), cards[row.id]!);
-    }
+    return records;
   } finally {
     await pagefind.close();
   }
+}
+
+/** Each indexed row's record id, digest and filters, keyed by tool id. */
+function indexedRecords(rows: readonly SearchRow[], ids: ReadonlyMap<string, string>): IndexedRecords {
+  const indexed: IndexedRecords = {};
+  for (const row of rows) {
+    const record = toSearchRecord(row);
+    const id = ids.get(record.url);
+    if (id) indexed[row.id] = { slug: row.slug, record: id, digest: recordDigest(record), filters: record.filters };
+  }
+  return indexed;
+}
+
+export interface SearchIndexOptions {
+  /** An incremental rebuild's: the tools, by slug, whose card file the folder already has from the served build. */
+  linkedCards?: ReadonlySet<string>;
+  /** Where to keep the records (SEARCH_RECORDS_FILE) for the small indexes of changes that later rebuilds make. */
+  recordsFile?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes the index of every published tool to `<clientDir>/pagefind`, with its names file, its cards and an empty
+ * list of changes; returns how many tools it holds. After a site build, only the tools whose card that build
+ * rendered: one published while it ran has no card yet, and is found after the next build (its publication moved
+ * the content version), as on the home and its category. The linked cards are indexed too, and their files left as
+ * they are. An aborted `signal` stops it before it writes anything.
+ */
+export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options: SearchIndexOptions = {}): Promise<number> {
+  const cards = await takeCards(clientDir);
+  const published = await readSearchRows(pool);
+  const rows = cards ? published.filter((row) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug)) : published;
+  const records = await writeIndex(rows, searchPlaces(rows), path.join(clientDir, 'pagefind'), true, options.signal);
+  await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
+  await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
+  if (options.recordsFile) {
+    await mkdir(path.dirname(options.recordsFile), { recursive: true });
+    await writeFile(options.recordsFile, JSON.stringify(indexedRecords(rows, records)));
+  }
+  if (cards) await writeCards(clientDir, rows, cards);
   return rows.length;
+}
+
+/** The cards the build rendered for `rows`, one file each. Renamed into place: a linked card is the served build's file too, never written through. */
+async function writeCards(clientDir: string, rows: readonly SearchRow[], cards: Record<string, string>): Promise<void> {
+  await mkdir(path.join(clientDir, SEARCH_CARDS_DIR), { recursive: true });
+  for (const row of rows) if (cards[row.id] !== undefined) await replaceFile(path.join(clientDir, searchCardPath(row.slug)), cards[row.id]!);
+}
+
+/** Each sort key with the rows that carry it, in its order. */
+function orders(rows: readonly SearchRow[], places: Map<string, SearchPlaces>): Map<string, SearchRow[]> {
+  const keyed = new Map<string, { row: SearchRow; place: number }[]>();
+  const add = (key: string, row: SearchRow, place: number) => (keyed.get(key) ?? keyed.set(key, []).get(key)!).push({ row, place });
+  for (const row of rows) {
+    const { prominence, tasks } = places.get(row.id)!;
+    add(SEARCH_PROMINENCE_SORT, row, prominence);
+    for (const [slug, place] of Object.entries(tasks)) add(taskSortKey(slug), row, place);
+  }
+  return new Map([...keyed].map(([key, entries]) => [key, entries.sort((a, b) => a.place - b.place).map((entry) => entry.row)]));
+}
+
+/**
+ * Writes, beside the full index `indexed` describes, the small index of the published tools whose record is not in
+ * it as it is now, and the changes (SEARCH_CHANGES_PATH) by which the search page reads both as one; returns how
+ * many tools the small index holds. A tool is in it only with a card: one rendered for this rebuild (the cards file
+ * the renderer left) or one `linkedCards` names. Costs reading the published tools and indexing the changed ones,
+ * not the catalogue's whole index.
+ */
+export async function buildSearchChanges(
+  pool: pg.Pool,
+  clientDir: string,
+  indexed: IndexedRecords,
+  options: Omit<SearchIndexOptions, 'recordsFile'> = {},
+): Promise<number> {
+  const cards = (await takeCards(clientDir)) ?? {};
+  const rows = await readSearchRows(pool);
+  const hasCard = (row: SearchRow) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug) === true;
+  const places = searchPlaces(rows);
+  const current = new Set<string>();
+  const changed: SearchRow[] = [];
+  for (const row of rows) {
+    const before = indexed[row.id];
+    if (before && before.digest === recordDigest(toSearchRecord(row))) current.add(row.id);
+    else if (hasCard(row)) changed.push(row);
+    else if (before) current.add(row.id);
+  }
+  const changedIds = new Set(changed.map((row) => row.id));
+  const published = new Set(rows.map((row) => row.id));
+  // A changed tool without a card yet keeps its old record until the next full index.
+  const outdated = Object.entries(indexed).filter(([id]) => !published.has(id) || changedIds.has(id));
+  const records =
+    changed.length > 0 ? await writeIndex(changed, places, path.join(clientDir, SEARCH_CHANGES_INDEX), false, options.signal) : new Map<string, string>();
+  const changes: SearchChanges = {
+    hidden: Object.fromEntries(outdated.map(([, record]) => [record.record, record.filters])),
+    after: {},
+    names: { removed: outdated.map(([, record]) => record.slug), added: [] },
+  };
+  for (const [key, ordered] of orders(rows, places)) {
+    let remaining = 0;
+    for (const row of ordered) {
+      if (current.has(row.id)) remaining += 1;
+      else if (changedIds.has(row.id)) (changes.after[records.get(`/${row.slug}`)!] ??= {})[key] = remaining;
+    }
+  }
+  // The names as the full list orders them now, less the tools without a card yet.
+  const listed = rows.filter((row) => current.has(row.id) || changedIds.has(row.id));
+  listed.forEach((row, index) => {
+    if (changedIds.has(row.id)) changes.names.added.push([row.title, row.slug, index]);
+  });
+  await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(changes));
+  // Every card rendered, also of a tool whose record did not change: a new logo changes only its card.
+  await writeCards(clientDir, rows, cards);
+  return changed.length;
 }

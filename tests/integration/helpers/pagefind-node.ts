@@ -4,14 +4,45 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { NameEntry } from '../../../src/lib/search/name-match.ts';
 import type { Pagefind } from '../../../src/features/search/pagefind.ts';
+import { withChanges } from '../../../src/features/search/pagefind-changes.ts';
 import { SEARCH_NAMES_PATH } from '../../../src/lib/search/search.ts';
+import {
+  NO_SEARCH_CHANGES,
+  SEARCH_CHANGES_INDEX,
+  SEARCH_CHANGES_PATH,
+  hasChangedRecords,
+  hasSearchChanges,
+  namesWithChanges,
+  type SearchChanges,
+} from '../../../src/lib/search/search-changes.ts';
 
 export interface NodePagefind extends Pagefind {
   options(options: { basePath: string }): Promise<void>;
   filters(): Promise<Record<string, Record<string, number>>>;
+  createInstance(options: { basePath: string }): Pagefind & { init(): Promise<void> };
 }
 
+const folderUrl = (folder: string) => pathToFileURL(folder).href + '/';
+
 let patched = false;
+
+/**
+ * The search as the page reads it: the full index under `<clientDir>/pagefind` with its names file and, when a
+ * build's first pass wrote them (in `changesClientDir`, a layer's client folder), the changes since it.
+ */
+export async function loadServedSearch(clientDir: string, changesClientDir = clientDir): Promise<{ pagefind: Pagefind; names: NameEntry[] }> {
+  const { pagefind, names } = await loadBuiltSearch(clientDir);
+  // Pagefind counts only the filters whose files it loaded: the page loads them all at once (pagefind.ts).
+  await pagefind.filters();
+  const changes = await readFile(path.join(changesClientDir, SEARCH_CHANGES_PATH), 'utf8').then(
+    (text) => JSON.parse(text) as SearchChanges,
+    () => NO_SEARCH_CHANGES,
+  );
+  if (!hasSearchChanges(changes)) return { pagefind, names };
+  const changed = hasChangedRecords(changes) ? pagefind.createInstance({ basePath: folderUrl(path.join(changesClientDir, SEARCH_CHANGES_INDEX)) }) : undefined;
+  await changed?.filters();
+  return { pagefind: withChanges(pagefind, changed, changes), names: namesWithChanges(names, changes) };
+}
 
 /** The bundle under `<clientDir>/pagefind` and the names file beside it. */
 export async function loadBuiltSearch(clientDir: string): Promise<{ pagefind: NodePagefind; names: NameEntry[] }> {
@@ -28,7 +59,7 @@ export async function loadBuiltSearch(clientDir: string): Promise<{ pagefind: No
   const bundleDir = path.join(clientDir, 'pagefind');
   // A query string makes each build's bundle a module of its own.
   const pagefind = (await import(/* @vite-ignore */ `${pathToFileURL(path.join(bundleDir, 'pagefind.js')).href}?${Date.now()}`)) as NodePagefind;
-  await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
+  await pagefind.options({ basePath: folderUrl(bundleDir) });
   const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
   return { pagefind, names };
 }

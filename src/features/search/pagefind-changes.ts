@@ -1,0 +1,106 @@
+/**
+ * The full Pagefind index and the small one of the tools changed since it (src/lib/search/search-changes.ts),
+ * searched as one: every search asks both, leaves out the full index's outdated records, and merges the answers
+ * in the order each search asks for (a task's ranking, the prominence, or Pagefind's relevance), with filter counts
+ * that count every current tool once.
+ */
+import type { SearchChanges } from '../../lib/search/search-changes.ts';
+import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult, PagefindSearchOptions } from './pagefind.ts';
+
+type FilterCounts = Record<string, Record<string, number>>;
+
+/** The small index's record ids, kept apart from the full index's (both are short content hashes). */
+const CHANGED_ID = 'cambios:';
+
+const hasFilters = (filters: PagefindFilters | undefined): boolean =>
+  filters !== undefined && Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
+
+/** Counts plus `added`, less the filter values of each hidden record among `hiddenFound`. */
+function countsWithChanges(counts: FilterCounts | undefined, added: FilterCounts | undefined, hiddenFound: readonly Record<string, string[]>[]): FilterCounts {
+  const result: FilterCounts = {};
+  const add = (name: string, value: string, count: number) => {
+    const values = (result[name] ??= {});
+    values[value] = (values[value] ?? 0) + count;
+  };
+  for (const source of [counts, added])
+    for (const [name, values] of Object.entries(source ?? {})) for (const [value, count] of Object.entries(values)) add(name, value, count);
+  for (const filters of hiddenFound) for (const [name, values] of Object.entries(filters)) for (const value of values) add(name, value, -1);
+  return result;
+}
+
+/** Both lists by Pagefind's score, highest first; the full index's first among equals. */
+function byScore(kept: readonly PagefindResult[], changed: readonly PagefindResult[]): PagefindResult[] {
+  return [...kept, ...changed].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * `kept` in its order with each changed record placed before the first record that has at least its count ahead of
+ * it (`rank`: a kept record's place among the full index's remaining records in that order, from 0).
+ */
+function byPlace(
+  kept: readonly PagefindResult[],
+  changed: readonly PagefindResult[],
+  rank: ReadonlyMap<string, number>,
+  ahead: (hit: PagefindResult) => number,
+): PagefindResult[] {
+  const merged: PagefindResult[] = [];
+  let next = 0;
+  for (const hit of kept) {
+    const place = rank.get(hit.id) ?? Number.POSITIVE_INFINITY;
+    while (next < changed.length && ahead(changed[next]!) <= place) merged.push(changed[next++]!);
+    merged.push(hit);
+  }
+  return [...merged, ...changed.slice(next)];
+}
+
+/** `changedIndex`: the small index, absent when the changes only withdraw tools. */
+export function withChanges(full: Pagefind, changedIndex: Pagefind | undefined, changes: SearchChanges): Pagefind {
+  const none: PagefindResponse = { results: [], filters: {}, totalFilters: {} };
+  const hidden = new Map(Object.entries(changes.hidden));
+  const hiddenAmong = (results: readonly PagefindResult[]) =>
+    results.flatMap((hit) => {
+      const filters = hidden.get(hit.id);
+      return filters ? [filters] : [];
+    });
+  const ranks = new Map<string, Promise<Map<string, number>>>();
+  /** Each remaining full-index record's place in one sort order, whatever the filters: asked once per visit. */
+  const ranking = (key: string) => {
+    let known = ranks.get(key);
+    if (!known) {
+      known = full
+        .search(null, { sort: { [key]: 'asc' } })
+        .then(({ results }) => new Map(results.filter((hit) => !hidden.has(hit.id)).map((hit, index) => [hit.id, index])));
+      known.catch(() => ranks.delete(key));
+      ranks.set(key, known);
+    }
+    return known;
+  };
+  const changedOnes = (response: PagefindResponse): PagefindResult[] =>
+    response.results.map((hit) => ({ id: CHANGED_ID + hit.id, score: hit.score, words: hit.words, data: () => hit.data() }));
+  const aheadOf = (key: string) => (hit: PagefindResult) => changes.after[hit.id.slice(CHANGED_ID.length)]?.[key] ?? Number.POSITIVE_INFINITY;
+
+  return {
+    async search(query, options: PagefindSearchOptions = {}) {
+      const [key] = Object.keys(options.sort ?? {});
+      const [fromFull, fromChanged, unfiltered, rank] = await Promise.all([
+        full.search(query, options),
+        changedIndex?.search(query, options) ?? none,
+        // A hidden record's part in the counts without filters shows only in an unfiltered answer. Pagefind counts
+        // nothing there for a search without words.
+        hidden.size > 0 && query !== null && hasFilters(options.filters) ? full.search(query) : undefined,
+        key ? ranking(key) : undefined,
+      ]);
+      const kept = fromFull.results.filter((hit) => !hidden.has(hit.id));
+      const changed = changedOnes(fromChanged);
+      return {
+        results: key && rank ? byPlace(kept, changed, rank, aheadOf(key)) : byScore(kept, changed),
+        filters: countsWithChanges(fromFull.filters, fromChanged.filters, hiddenAmong(fromFull.results)),
+        totalFilters: countsWithChanges(fromFull.totalFilters, fromChanged.totalFilters, query === null ? [] : hiddenAmong((unfiltered ?? fromFull).results)),
+      };
+    },
+    async filters() {
+      const [fromFull, fromChanged] = await Promise.all([full.filters(), changedIndex?.filters() ?? {}]);
+      return countsWithChanges(fromFull, fromChanged, [...hidden.values()]);
+    },
+  };
+}
