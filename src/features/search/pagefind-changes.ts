@@ -82,18 +82,19 @@ export function withChanges(full: Pagefind, changedIndex: Pagefind | undefined, 
   return {
     async search(query, options: PagefindSearchOptions = {}) {
       const [key] = Object.keys(options.sort ?? {});
-      const [fromFull, fromChanged, unfiltered, rank] = await Promise.all([
+      const [fromFull, fromChanged, unfiltered] = await Promise.all([
         full.search(query, options),
         changedIndex?.search(query, options) ?? none,
         // A hidden record's part in the counts without filters shows only in an unfiltered answer. Pagefind counts
         // nothing there for a search without words.
         hidden.size > 0 && query !== null && hasFilters(options.filters) ? full.search(query) : undefined,
-        key ? ranking(key) : undefined,
       ]);
       const kept = fromFull.results.filter((hit) => !hidden.has(hit.id));
       const changed = changedOnes(fromChanged);
+      // The whole order is read only when a changed record has to find its place in it.
+      const ordered = key ? (changed.length > 0 ? byPlace(kept, changed, await ranking(key), aheadOf(key)) : kept) : byScore(kept, changed);
       return {
-        results: key && rank ? byPlace(kept, changed, rank, aheadOf(key)) : byScore(kept, changed),
+        results: ordered,
         filters: countsWithChanges(fromFull.filters, fromChanged.filters, hiddenAmong(fromFull.results)),
         totalFilters: countsWithChanges(fromFull.totalFilters, fromChanged.totalFilters, query === null ? [] : hiddenAmong((unfiltered ?? fromFull).results)),
       };
