@@ -42,6 +42,8 @@ test('a category page links the tasks that live in it', async ({ page }) => {
 test('«hacer presentaciones» puts Gamma in the first two results under a link to the task', async ({ page }) => {
   await page.goto('/buscar?q=hacer+presentaciones');
   await expect(status(page)).toHaveText(/^\d+ resultados? para «hacer presentaciones»$/);
+  // The count shows as soon as the search answers; the cards are fetched after it.
+  await expect(results(page).locator('h2 a, h3 a').nth(1)).toBeVisible();
   const firstTwo = await results(page)
     .locator('h2 a, h3 a')
     .evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute('href')));
