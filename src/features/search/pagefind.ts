@@ -1,14 +1,7 @@
 /** The part of Pagefind's browser API the search page uses, loaded on demand from the built site. */
 import type { SearchMeta } from '../../lib/search/search.ts';
-import {
-  NO_SEARCH_CHANGES,
-  SEARCH_CHANGES_INDEX,
-  SEARCH_CHANGES_PATH,
-  hasChangedRecords,
-  hasSearchChanges,
-  type SearchChanges,
-} from '../../lib/search/search-changes.ts';
-import { withChanges } from './pagefind-changes.ts';
+import { NO_SEARCH_CHANGES, SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH, type SearchChanges } from '../../lib/search/search-changes.ts';
+import { openWithChanges, type PagefindBundle } from './pagefind-changes.ts';
 
 export interface PagefindData {
   url: string;
@@ -81,10 +74,8 @@ function rememberingSearches(pagefind: Pagefind): Pagefind {
   };
 }
 
-interface PagefindModule extends Pagefind {
+interface PagefindModule extends PagefindBundle {
   init(): Promise<void>;
-  /** Another index, with its own files under `basePath`, searched on its own. */
-  createInstance(options: { basePath: string }): Pagefind & { init(): Promise<void> };
 }
 
 let changesLoading: Promise<SearchChanges> | undefined;
@@ -107,19 +98,7 @@ let loading: Promise<Pagefind> | undefined;
 export function loadPagefind(): Promise<Pagefind> {
   loading ??= Promise.all([import(/* @vite-ignore */ PAGEFIND_URL) as Promise<PagefindModule>, loadSearchChanges()]).then(async ([module, changes]) => {
     await module.init();
-    // Every search filters, and the first would otherwise wait for the filter files (0.5-0.7 s at 10,000 tools).
-    const filtersLoaded = module.filters();
-    if (!hasSearchChanges(changes)) {
-      filtersLoaded.catch(() => undefined);
-      return rememberingSearches(module);
-    }
-    // The small index's instance only once the full one has its WebAssembly: init() answers before, and two
-    // instances loading it at once each start their own, the first then reading the other's memory.
-    await filtersLoaded;
-    const changed = hasChangedRecords(changes) ? module.createInstance({ basePath: SEARCH_CHANGES_INDEX }) : undefined;
-    // Its filter counts too, which Pagefind gives only for the filter files it loaded.
-    await changed?.filters();
-    return rememberingSearches(withChanges(module, changed, changes));
+    return rememberingSearches(await openWithChanges(module, changes, SEARCH_CHANGES_INDEX));
   });
   // A failed load (offline, a build in progress) may succeed on the next search.
   loading.catch(() => {

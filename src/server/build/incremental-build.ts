@@ -7,8 +7,14 @@
  */
 import { realpath, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
-import { buildSearchChanges, buildSearchIndex, SEARCH_CARDS_FILE, SEARCH_RECORDS_FILE, type IndexedRecords } from '../search/search-index.ts';
+import {
+  buildSearchChanges,
+  buildSearchIndex,
+  readIndexedRecords,
+  SEARCH_CARDS_FILE,
+  SEARCH_RECORDS_FILE,
+  type IndexedRecords,
+} from '../search/search-index.ts';
 import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
 import { SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH } from '../../lib/search/search-changes.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
@@ -75,16 +81,6 @@ function notLinked(relative: string, searchIndex: SearchIndexKind): boolean {
   if (searchIndex === 'whole' && ((within(relative, SEARCH_FOLDER) && !within(relative, CARDS_FOLDER)) || within(relative, SEARCH_RECORDS_FOLDER))) return true;
   if (searchIndex === 'changes' && CHANGES_FILES.some((folder) => within(relative, folder))) return true;
   return within(relative, 'server') || (!relative.includes(path.sep) && relative.endsWith('.json'));
-}
-
-/** What the full index under the served tree holds, if it was written with its records (a build of this code). */
-async function readIndexedRecords(tree: BuildTree): Promise<IndexedRecords | undefined> {
-  try {
-    return JSON.parse(await readFile(path.join(tree.baseDir, SEARCH_RECORDS_FILE), 'utf8')) as IndexedRecords;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /** A tool's search card file and its compressed copies, relative to the build folder. */
@@ -181,7 +177,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const searchFirst = Object.keys(after.tools).length <= (options.searchInFirstPassUpTo ?? SEARCH_IN_FIRST_PASS_UP_TO);
   const searchWork = { tools: affected.tools, before };
   // Past the threshold, the search's changes in the first pass when the served full index kept its records.
-  const indexed = searchFirst || !affected.paths.includes(SEARCH_CARDS_PATH) ? undefined : await readIndexedRecords(served);
+  const indexed = searchFirst || !affected.paths.includes(SEARCH_CARDS_PATH) ? undefined : await readIndexedRecords(served.baseDir);
   const firstSearch: PassInput['searchIndex'] = searchFirst ? { ...searchWork, kind: 'whole' } : indexed ? { ...searchWork, kind: 'changes', indexed } : false;
   const firstPaths = searchFirst
     ? affected.paths

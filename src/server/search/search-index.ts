@@ -177,6 +177,16 @@ export interface IndexedRecord {
 
 export type IndexedRecords = Record<string, IndexedRecord>;
 
+/** What the full index of a build folder holds, if it was written with its records (by a build of this code). */
+export async function readIndexedRecords(buildDir: string): Promise<IndexedRecords | undefined> {
+  try {
+    return JSON.parse(await readFile(path.join(buildDir, SEARCH_RECORDS_FILE), 'utf8')) as IndexedRecords;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** What a record matches, shows and filters on, as a short digest: the same for a tool that did not change. */
 export function recordDigest(record: SearchRecord): string {
   const { url, content, meta, filters } = record;
