@@ -23,7 +23,8 @@ import { PreviousAssets } from './previous-assets.ts';
 import { baseSecurityHeaders, type SecurityOptions } from './security-headers.ts';
 import { securityOptions } from './security-options.ts';
 import { StalePages, toolPageSlug } from './stale-pages.ts';
-import { StaticFiles } from './static-files.ts';
+import { StaticFiles, type StaticFile } from './static-files.ts';
+import { openFastLane, type LaneAnswer, type PlainRequest } from './fast-lane.ts';
 import { finishPendingWork } from '../shutdown.ts';
 import { databaseUnavailableResponse } from './unavailable.ts';
 
@@ -169,21 +170,45 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
 
   /**
    * The hot path (a CPU profile under load showed parsing, header merging and awaits around every file): a GET or HEAD
-   * for a file in memory at one of its plain addresses, with no redirect and no newer version on demand, answered
-   * without building a URL or a promise. What handle() checks first (a broken Host, a trailing slash, the health path)
-   * cannot apply to such a request; anything else, and any doubt, goes to handle(), which answers as it always did.
+   * for a file of the build at one of its plain addresses, with no redirect, answered without building a URL. What
+   * handle() checks first (a broken Host, a trailing slash, the health path) cannot apply to such a request; anything
+   * else, and any doubt, goes to handle(), which answers as it always did. `slug`: a tool page, which is served only
+   * while it has no newer version on demand (StalePages).
    */
-  function sendBuiltFile(build: ActiveBuild, request: IncomingMessage, response: ServerResponse): boolean {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const raw = request.url ?? '';
-    const query = raw.indexOf('?');
-    const address = query === -1 ? raw : raw.slice(0, query);
+  function builtFile(
+    build: ActiveBuild,
+    method: string | undefined,
+    target: string,
+    host: string | undefined,
+  ): { file: StaticFile; slug: string | null } | undefined {
+    if (method !== 'GET' && method !== 'HEAD') return undefined;
+    const query = target.indexOf('?');
+    const address = query === -1 ? target : target.slice(0, query);
     const file = build.files.atPlainAddress(address);
-    if (!file || address === HEALTH_PATH || build.files.carriesAds(file) || !plainHost(request.headers.host)) return false;
-    if (redirects.lookup(address)) return false;
-    const slug = toolPageSlug(address);
-    if (slug && stale.peek(slug) !== false) return false;
-    return build.files.sendFromMemory(request, response, file);
+    if (!file || address === HEALTH_PATH || build.files.carriesAds(file) || !plainHost(host)) return undefined;
+    if (redirects.lookup(address)) return undefined;
+    return { file, slug: toolPageSlug(address) };
+  }
+
+  function sendBuiltFile(build: ActiveBuild, request: IncomingMessage, response: ServerResponse): boolean {
+    const built = builtFile(build, request.method, request.url ?? '', request.headers.host);
+    if (!built || (built.slug && stale.peek(built.slug) !== false)) return false;
+    return build.files.sendFromMemory(request, response, built.file);
+  }
+
+  /** The same files for the fast lane, as bytes, without a promise for a file in memory whose freshness is known. */
+  function answerPlainRequest(request: PlainRequest): LaneAnswer | Promise<LaneAnswer | undefined> | undefined {
+    const build = active;
+    const built = builtFile(build, request.method, request.target, request.host);
+    if (!built?.file.cacheable) return undefined;
+    const { file, slug } = built;
+    const answer = () => {
+      const ready = build.files.answerFromMemory(request, file);
+      return ready && { head: ready.head.raw, body: ready.body };
+    };
+    const read = () => build.files.readIntoMemory(file).then(answer);
+    if (slug && stale.peek(slug) !== false) return stale.has(slug).then((changed) => (changed ? undefined : (answer() ?? read())));
+    return answer() ?? read();
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -272,6 +297,7 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
     handle(request, response).catch((error: unknown) => sendServerError(request, response, error));
   });
 
+  const lane = openFastLane(server, answerPlainRequest);
   await listen(server, options.port, options.host);
 
   return {
@@ -283,7 +309,9 @@ export async function startSiteServer(options: SiteServerOptions): Promise<SiteS
       previous.reset();
     },
     async close() {
-      await new Promise((resolve) => server.close(resolve));
+      const closed = new Promise((resolve) => server.close(resolve));
+      lane.closeAll();
+      await closed;
       // A request whose visitor left is still being handled after its socket closed: let its work finish.
       await finishPendingWork();
     },

@@ -8,14 +8,14 @@
  * six setHeader calls and then a headers object merged into them, three map lookups per address, an await per file.
  * So every address a file answers to is resolved once per build, and a file in memory keeps its complete response
  * headers (security headers included) per encoding, written in one writeHead: a page in demand costs a map lookup and
- * one write (sendFromMemory), without a promise.
+ * one write (sendFromMemory), without a promise; and through the fast lane (fast-lane.ts), not even node:http's parsing.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { statSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -72,7 +72,33 @@ interface CachedBody {
   gzip?: Buffer;
   br?: Buffer;
   /** The complete headers of a 200 for each body, made on first use for the policy they carry. */
-  headers?: { policy: string | undefined; plain: HeaderList; gzip?: HeaderList; br?: HeaderList };
+  headers?: { policy: string | undefined; plain: PreparedHead; gzip?: PreparedHead; br?: PreparedHead };
+}
+
+/** A response's headers, as writeHead takes them and as the bytes the fast lane writes (without Date and connection lines). */
+interface PreparedHead {
+  list: HeaderList;
+  raw: Buffer;
+}
+
+/** An answer with a file in memory: for writeHead and end(), or as bytes for the fast lane (fast-lane.ts). */
+export interface MemoryAnswer {
+  status: 200 | 304;
+  head: PreparedHead;
+  body: Buffer | undefined;
+}
+
+/** What of a request decides the answer with a file in memory. */
+export interface FileRequest {
+  method: string;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+}
+
+function prepare(status: 200 | 304, list: HeaderList): PreparedHead {
+  let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (let index = 0; index < list.length; index += 2) text += `${list[index]}: ${list[index + 1]}\r\n`;
+  return { list, raw: Buffer.from(text, 'latin1') };
 }
 
 const cost = (entry: CachedBody) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
@@ -321,12 +347,12 @@ export class StaticFiles {
   }
 
   /**
-   * Answers a 200 (or 304) with a file already in memory, in one writeHead and one write; false, having written
-   * nothing, when its bytes are not in memory (send() reads them). `adSources` as for send().
+   * The answer, a 200 or a 304, with a file already in memory; undefined when its bytes are not (readIntoMemory).
+   * `adSources` as for send().
    */
-  sendFromMemory(request: IncomingMessage, response: ServerResponse, file: StaticFile, adSources?: PolicySources): boolean {
+  answerFromMemory(request: FileRequest, file: StaticFile, adSources?: PolicySources): MemoryAnswer | undefined {
     const entry = file.cacheable ? this.cache.get(file.path) : undefined;
-    if (!entry) return false;
+    if (!entry) return undefined;
     // Most recently used last; a page already there (the hot one, request after request) is left in place.
     if (this.lastCached !== file.path) {
       this.cache.delete(file.path);
@@ -334,22 +360,38 @@ export class StaticFiles {
       this.lastCached = file.path;
     }
     const policy = this.policyOf(file, adSources);
-    if (request.headers['if-none-match'] === file.etag) {
-      response.writeHead(304, this.headerList(file, 200, policy)).end();
-      return true;
-    }
+    if (request.ifNoneMatch === file.etag) return { status: 304, head: prepare(304, this.headerList(file, 200, policy)), body: undefined };
     let headers = entry.headers;
     if (!headers || headers.policy !== policy) {
       headers = entry.headers = {
         policy,
-        plain: this.headerList(file, 200, policy, undefined, entry.body.length),
-        gzip: entry.gzip && this.headerList(file, 200, policy, 'gzip', entry.gzip.length),
-        br: entry.br && this.headerList(file, 200, policy, 'br', entry.br.length),
+        plain: prepare(200, this.headerList(file, 200, policy, undefined, entry.body.length)),
+        gzip: entry.gzip && prepare(200, this.headerList(file, 200, policy, 'gzip', entry.gzip.length)),
+        br: entry.br && prepare(200, this.headerList(file, 200, policy, 'br', entry.br.length)),
       };
     }
-    const encoding = bestEncoding(request, entry);
-    response.writeHead(200, encoding ? headers[encoding]! : headers.plain);
-    response.end(request.method === 'HEAD' ? undefined : encoding ? entry[encoding] : entry.body);
+    const encoding = bestEncoding(request.acceptEncoding, entry);
+    return {
+      status: 200,
+      head: encoding ? headers[encoding]! : headers.plain,
+      body: request.method === 'HEAD' ? undefined : encoding ? entry[encoding] : entry.body,
+    };
+  }
+
+  /** Reads a file small enough to keep into memory, for answerFromMemory; rejects when it vanished from disk. */
+  async readIntoMemory(file: StaticFile): Promise<void> {
+    if (file.cacheable) await this.cached(file);
+  }
+
+  /** Answers a 200 (or 304) with a file already in memory, in one writeHead and one write; false, having written nothing, when it is not. */
+  sendFromMemory(request: IncomingMessage, response: ServerResponse, file: StaticFile, adSources?: PolicySources): boolean {
+    const answer = this.answerFromMemory(
+      { method: request.method ?? 'GET', ifNoneMatch: request.headers['if-none-match'], acceptEncoding: request.headers['accept-encoding'] },
+      file,
+      adSources,
+    );
+    if (!answer) return false;
+    response.writeHead(answer.status, answer.head.list).end(answer.body);
     return true;
   }
 
@@ -371,14 +413,14 @@ export class StaticFiles {
       }
       if (status === 200 && this.sendFromMemory(request, response, file, adSources)) return;
       // A 404 or 410 page: rare, and never with the 200's cached headers.
-      const encoding = bestEncoding(request, entry);
+      const encoding = bestEncoding(request.headers['accept-encoding'], entry);
       const body = encoding ? entry[encoding]! : entry.body;
       response.writeHead(status, this.headerList(file, status, policy, encoding, body.length));
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
     // Too large to keep in memory: its compressed copy streams from disk like the file would.
-    const encoding = bestEncoding(request, file.compressed);
+    const encoding = bestEncoding(request.headers['accept-encoding'], file.compressed);
     const copy = encoding ? file.compressed[encoding]! : { path: file.path, size: file.size };
     response.writeHead(status, this.headerList(file, status, policy, encoding, copy.size));
     if (request.method === 'HEAD') {
@@ -460,9 +502,9 @@ function isPlainAddress(address: string): boolean {
 }
 
 /** Brotli when the request takes it and the file has it (smaller than gzip), else gzip, else none. */
-function bestEncoding(request: IncomingMessage, available: Partial<Record<Encoding, unknown>>): Encoding | undefined {
+function bestEncoding(acceptEncoding: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding | undefined {
   if (!available.br && !available.gzip) return undefined;
-  const accepted = acceptedEncodings(request.headers['accept-encoding']);
+  const accepted = acceptedEncodings(acceptEncoding);
   if (available.br && accepted.has('br')) return 'br';
   if (available.gzip && accepted.has('gzip')) return 'gzip';
   return undefined;
