@@ -3,9 +3,8 @@
  * the setting plus a new content version), waits for the rebuild watcher to serve the new build, and measures
  * the pages again. With ads off a page must carry no ad code at all; this shows what turning them on costs.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
+import { embeddedDatabaseUrl } from '../../src/server/db/embedded.ts';
 
 const ADS_ON = {
   enabled: true,
@@ -19,8 +18,10 @@ export function carriesAdCode(html: string): boolean {
 }
 
 async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { port } = JSON.parse(await readFile(path.join(dataDir, 'pg.lock'), 'utf8')) as { port: number };
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  // With its generated password (a fixed one stopped working when the embedded database got its own).
+  const connectionString = await embeddedDatabaseUrl(dataDir);
+  if (!connectionString) throw new Error(`No hay ninguna base de datos embebida en marcha en ${dataDir}.`);
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return await work(client);
