@@ -63,31 +63,17 @@ export function parsePlainRequest(head: string): PlainRequest | undefined {
   return { method: start[1] as 'GET' | 'HEAD', target: start[2]!, host, ifNoneMatch: read.get('if-none-match'), acceptEncoding: read.get('accept-encoding') };
 }
 
-/** The Date of this second, with the lines node:http adds to a keep-alive answer. */
-let closing = '';
-let closingUntil = 0;
-/**
- * This second's whole answers, by prepared head: one write each instead of three. A hot page is joined once a
- * second; a crawl of many pages stops joining at the cap, and their answers go out in three writes.
- */
-let joined = new Map<Buffer, Buffer>();
-const MAX_JOINED = 64;
+let date = '';
+let dateUntil = 0;
 
-function whole(answer: LaneAnswer, keepAliveSeconds: number): Buffer | [Buffer, string, Buffer | undefined] {
+/** The Date header of this second, made once a second as node:http does. */
+function dateLine(): string {
   const now = Date.now();
-  if (now >= closingUntil) {
-    closingUntil = now - (now % 1000) + 1000;
-    closing = `Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
-    joined = new Map();
+  if (now >= dateUntil) {
+    dateUntil = now - (now % 1000) + 1000;
+    date = `Date: ${new Date(now).toUTCString()}\r\n`;
   }
-  if (!answer.body) return Buffer.concat([answer.head, Buffer.from(closing, 'latin1')]);
-  let bytes = joined.get(answer.head);
-  if (!bytes) {
-    if (joined.size >= MAX_JOINED) return [answer.head, closing, answer.body];
-    bytes = Buffer.concat([answer.head, Buffer.from(closing, 'latin1'), answer.body]);
-    joined.set(answer.head, bytes);
-  }
-  return bytes;
+  return date;
 }
 
 /**
@@ -108,7 +94,6 @@ export function openFastLane(server: Server, respond: LaneResponder): FastLane {
     // A head that has started must end within node's own limit (no slow trickle keeps a connection).
     let headTimer: NodeJS.Timeout | undefined;
     const keepAliveMs = server.keepAliveTimeout;
-    const keepAliveSeconds = Math.floor(keepAliveMs / 1000);
 
     const release = () => {
       held.delete(socket);
@@ -136,16 +121,12 @@ export function openFastLane(server: Server, respond: LaneResponder): FastLane {
       if (!waiting) socket.end();
     };
 
+    const connectionLines = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveMs / 1000)}\r\n\r\n`;
     const write = (answer: LaneAnswer) => {
-      const bytes = whole(answer, keepAliveSeconds);
-      if (Buffer.isBuffer(bytes)) {
-        socket.write(bytes);
-        return;
-      }
       socket.cork();
-      socket.write(bytes[0]);
-      socket.write(bytes[1], 'latin1');
-      socket.write(bytes[2]!);
+      socket.write(answer.head);
+      socket.write(dateLine() + connectionLines, 'latin1');
+      if (answer.body) socket.write(answer.body);
       socket.uncork();
     };
 
