@@ -109,7 +109,10 @@ async function slugsFor(pagefind: Pagefind, query: string): Promise<string[]> {
 interface SearchView {
   view: Pagefind;
   found: string[];
+  /** The tool's title and slug in the names file. */
   named: NameEntry[];
+  /** The slug of the result whose record the tool's name entry gives (the search page fetches its card by it). */
+  namedRecordOf?: string;
   /** Rankings as slugs, and counts, of searches the search page makes, to compare two ways of reading the index. */
   answers: unknown[];
 }
@@ -133,7 +136,15 @@ async function searchView(slug: string): Promise<SearchView> {
     (await ranked({ filters: { [SEARCH_CATEGORY_FILTER]: [] } }, 'textos')).filters,
     await view.filters(),
   ];
-  return { view, found: await slugsFor(view, 'Segunda Pasada Buscable'), named: names.filter(([, entry]) => entry === slug), answers };
+  const named = names.filter(([, entry]) => entry === slug);
+  const namedHit = (await view.search('Segunda Pasada Buscable')).results.find((hit) => hit.id === named[0]?.[2]);
+  return {
+    view,
+    found: await slugsFor(view, 'Segunda Pasada Buscable'),
+    named: named.map(([title, entry]) => [title, entry]),
+    namedRecordOf: namedHit && (await slugOf(namedHit)),
+    answers,
+  };
 }
 
 /** The changes since the full index the served build lists. */
@@ -337,6 +348,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(firstPass!.card).toContain('Segunda Pasada Buscable');
     expect(firstPass!.found).toContain(tool.slug);
     expect(firstPass!.named).toContainEqual(['Segunda Pasada Buscable', tool.slug]);
+    expect(firstPass!.namedRecordOf).toBe(tool.slug);
     // The old description no longer finds the edited tool; the new one does.
     expect(await slugsFor(firstPass!.view, edited.title)).toContain(edited.slug);
     // Read through the changes, the first pass's search answers as the second pass's full index does: the same
@@ -344,6 +356,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     const secondPass = await searchView(tool.slug);
     expect(await currentChanges()).toEqual(NO_SEARCH_CHANGES);
     expect(firstPass!.named).toEqual(secondPass.named);
+    expect(secondPass.namedRecordOf).toBe(tool.slug);
     for (const [index, answer] of firstPass!.answers.entries()) expect(answer, `respuesta ${index}`).toEqual(secondPass.answers[index]);
     expect((await readCurrentBuild(buildsDir))!.info.pages).toBe(await countPages(await client()));
   });

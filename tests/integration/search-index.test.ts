@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { SEARCH_CARDS_FILE, buildSearchIndex, readSearchRows } from '../../src/server/search/search-index.ts';
 import { renderSearchCard, renderSearchCards } from '../../src/features/search/search-cards.server.ts';
-import { searchCardPath } from '../../src/lib/search/search.ts';
+import { searchCardPath, searchToken } from '../../src/lib/search/search.ts';
 import type { SearchRow } from '../../src/server/search/search-index.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 interface PagefindResult {
+  id: string;
   data(): Promise<{ url: string; meta: Record<string, string> }>;
 }
 let rowsBySlug: Map<string, SearchRow>;
@@ -148,6 +149,16 @@ describe('search index from the database', () => {
     const slugs = await Promise.all(results.map(async (result) => (await result.data()).url.split('/').pop()));
     expect(slugs.slice(0, 2)).toContain('gamma');
     expect(slugs.length).toBe([...rowsBySlug.values()].filter((row) => row.useCases?.includes('hacer-presentaciones')).length);
+  });
+
+  it("lists every tool's name with its record, whose result is that tool", async () => {
+    const names = JSON.parse(await readFile(path.join(clientDir, 'pagefind/nombres.json'), 'utf8')) as [string, string, string][];
+    expect(names).toHaveLength(1006);
+    const [title, slug, record] = names.find(([, entry]) => entry === 'chatgpt')!;
+    expect(title).toBe('ChatGPT');
+    const { results } = await pagefind.search(searchToken(slug));
+    const hit = results.find((result) => result.id === record);
+    expect(hit && (await hit.data()).url.split('/').pop()).toBe('chatgpt');
   });
 
   it('leaves out a tool published while the site was building: it has no card yet', async () => {

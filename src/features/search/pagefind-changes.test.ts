@@ -110,15 +110,15 @@ describe('namesWithChanges', () => {
       names: {
         removed: ['beta', 'gamma'],
         added: [
-          ['Gamma Nueva', 'gamma-nueva', 2],
-          ['Delta', 'delta', 0],
+          ['Gamma Nueva', 'gamma-nueva', 2, 'g2'],
+          ['Delta', 'delta', 0, 'd1'],
         ],
       },
     });
     expect(next).toEqual([
-      ['Delta', 'delta'],
+      ['Delta', 'delta', 'cambios:d1'],
       ['Alfa', 'alfa'],
-      ['Gamma Nueva', 'gamma-nueva'],
+      ['Gamma Nueva', 'gamma-nueva', 'cambios:g2'],
     ]);
   });
 });

@@ -4,13 +4,10 @@
  * in the order each search asks for (a task's ranking, the prominence, or Pagefind's relevance), with filter counts
  * that count every current tool once.
  */
-import { hasChangedRecords, hasSearchChanges, type SearchChanges } from '../../lib/search/search-changes.ts';
+import { CHANGED_RECORD_PREFIX, hasChangedRecords, hasSearchChanges, type SearchChanges } from '../../lib/search/search-changes.ts';
 import type { Pagefind, PagefindFilters, PagefindResponse, PagefindResult, PagefindSearchOptions } from './pagefind.ts';
 
 type FilterCounts = Record<string, Record<string, number>>;
-
-/** The small index's record ids, kept apart from the full index's (both are short content hashes). */
-const CHANGED_ID = 'cambios:';
 
 const hasFilters = (filters: PagefindFilters | undefined): boolean =>
   filters !== undefined && Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
@@ -76,8 +73,8 @@ export function withChanges(full: Pagefind, changedIndex: Pagefind | undefined, 
     return known;
   };
   const changedOnes = (response: PagefindResponse): PagefindResult[] =>
-    response.results.map((hit) => ({ id: CHANGED_ID + hit.id, score: hit.score, words: hit.words, data: () => hit.data() }));
-  const aheadOf = (key: string) => (hit: PagefindResult) => changes.after[hit.id.slice(CHANGED_ID.length)]?.[key] ?? Number.POSITIVE_INFINITY;
+    response.results.map((hit) => ({ id: CHANGED_RECORD_PREFIX + hit.id, score: hit.score, words: hit.words, data: () => hit.data() }));
+  const aheadOf = (key: string) => (hit: PagefindResult) => changes.after[hit.id.slice(CHANGED_RECORD_PREFIX.length)]?.[key] ?? Number.POSITIVE_INFINITY;
 
   return {
     async search(query, options: PagefindSearchOptions = {}) {

@@ -30,7 +30,15 @@ type Outcome =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'done'; hits: PagefindResult[]; categoryCounts: Record<string, number>; topics: SearchTopic[]; suggestions: SearchSuggestions };
+  | {
+      status: 'done';
+      hits: PagefindResult[];
+      /** The names the search was made with, which also give its results' slugs. */
+      names: readonly NameEntry[];
+      categoryCounts: Record<string, number>;
+      topics: SearchTopic[];
+      suggestions: SearchSuggestions;
+    };
 
 let namesLoading: Promise<readonly NameEntry[]> | undefined;
 
@@ -51,11 +59,28 @@ function loadNames(): Promise<readonly NameEntry[]> {
 /** Cards by Pagefind record, kept for the visit as the loaded index is: typing on mostly shows the same tools again. */
 const cardsByRecord = new Map<string, Promise<string>>();
 
-/** One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). */
-function loadCard(hit: PagefindResult): Promise<string> {
+const slugsByRecord = new WeakMap<readonly NameEntry[], ReadonlyMap<string, string>>();
+
+/** The slug of each record the names file knows (all of a build of this code), read once per names file. */
+function recordSlugs(names: readonly NameEntry[]): ReadonlyMap<string, string> {
+  let slugs = slugsByRecord.get(names);
+  if (!slugs) {
+    slugs = new Map(names.flatMap(([, slug, record]) => (record ? [[record, slug] as const] : [])));
+    slugsByRecord.set(names, slugs);
+  }
+  return slugs;
+}
+
+/**
+ * One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). Its slug comes from
+ * the names file when it knows the record: loading the record first costs a round trip through Pagefind's worker
+ * and, the first time, the record's own file.
+ */
+function loadCard(hit: PagefindResult, names: readonly NameEntry[]): Promise<string> {
   const known = cardsByRecord.get(hit.id);
   if (known) return known;
-  const card = hit.data().then((data) => fetchToolCardHtml(data.url.split('/').pop() ?? ''));
+  const slug = recordSlugs(names).get(hit.id);
+  const card = slug ? fetchToolCardHtml(slug) : hit.data().then((data) => fetchToolCardHtml(data.url.split('/').pop() ?? ''));
   cardsByRecord.set(hit.id, card);
   // One that failed (a build in progress) is asked for again next time.
   card.catch(() => cardsByRecord.delete(hit.id));
@@ -170,8 +195,8 @@ export function startSearchPage(root: HTMLElement): void {
    * already (judging the search read them), so they show without waiting for the rest. False if a newer search
    * took over meanwhile.
    */
-  async function appendCards(id: number, hits: PagefindResult[]): Promise<boolean> {
-    const cards = hits.map(loadCard);
+  async function appendCards(id: number, hits: PagefindResult[], names: readonly NameEntry[]): Promise<boolean> {
+    const cards = hits.map((hit) => loadCard(hit, names));
     // Those left unread when a newer search takes over must not fail unobserved.
     for (const card of cards) card.catch(() => undefined);
     for (const card of cards) {
@@ -201,11 +226,11 @@ export function startSearchPage(root: HTMLElement): void {
       if (id !== searchId) return;
       const found = await searchTools(pagefind, names, query, category, categories, facts);
       if (id !== searchId) return;
-      outcome = { status: 'done', ...found };
+      outcome = { status: 'done', names, ...found };
       const { hits } = found;
       render();
       reportSearchOutcome(query, hits.length, category !== '' || facts.length > 0);
-      if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE))) more.hidden = shown >= hits.length;
+      if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE), names)) more.hidden = shown >= hits.length;
     } catch {
       if (id !== searchId) return;
       outcome = { status: 'error' };
@@ -279,12 +304,12 @@ export function startSearchPage(root: HTMLElement): void {
   moreButton.addEventListener('click', async () => {
     if (outcome.status !== 'done') return;
     const id = searchId;
-    const { hits } = outcome;
+    const { hits, names } = outcome;
     const first = shown;
     moreButton.disabled = true;
     moreButton.textContent = 'Cargando más resultados…';
     try {
-      if (!(await appendCards(id, hits.slice(shown, shown + SEARCH_PAGE_SIZE)))) return;
+      if (!(await appendCards(id, hits.slice(shown, shown + SEARCH_PAGE_SIZE), names))) return;
       more.hidden = shown >= hits.length;
       // Keyboard users continue from the first new card.
       list.children[first]?.querySelector<HTMLAnchorElement>('h2 a, h3 a')?.focus();

@@ -6,8 +6,11 @@
  */
 import { foldAccents, roughStem } from '../text.ts';
 
-/** A name as the names file lists it: title and slug, in editorial order (best known first). */
-export type NameEntry = readonly [title: string, slug: string];
+/**
+ * A name as the names file lists it, in editorial order (best known first): title, slug and the id of the tool's
+ * search record, by which the search page fetches a result's card without first loading the record.
+ */
+export type NameEntry = readonly [title: string, slug: string, record?: string];
 
 /** Lower case, no accents, letters and digits only, words separated by one space. */
 export function foldWords(text: string): string {

@@ -22,9 +22,15 @@ export interface SearchChanges {
    * remaining records come before them in that order (a task's ranking, the prominence).
    */
   after: Record<string, Record<string, number>>;
-  /** The names file's changes: the slugs it no longer holds, then each changed tool's entry at its place. */
-  names: { removed: string[]; added: [title: string, slug: string, index: number][] };
+  /**
+   * The names file's changes: the slugs it no longer holds, then each changed tool's entry at its place, with its
+   * record's id in the small index.
+   */
+  names: { removed: string[]; added: [title: string, slug: string, index: number, record: string][] };
 }
+
+/** How the page tells the small index's record ids from the full one's (both are short content hashes). */
+export const CHANGED_RECORD_PREFIX = 'cambios:';
 
 export const NO_SEARCH_CHANGES: SearchChanges = { hidden: {}, after: {}, names: { removed: [], added: [] } };
 
@@ -43,6 +49,7 @@ export function namesWithChanges(names: readonly NameEntry[], changes: SearchCha
   const removed = new Set(changes.names.removed);
   const result: NameEntry[] = names.filter(([, slug]) => !removed.has(slug));
   // In order of place, each lands where the current list has it.
-  for (const [title, slug, index] of [...changes.names.added].sort((a, b) => a[2] - b[2])) result.splice(index, 0, [title, slug]);
+  for (const [title, slug, index, record] of [...changes.names.added].sort((a, b) => a[2] - b[2]))
+    result.splice(index, 0, [title, slug, CHANGED_RECORD_PREFIX + record]);
   return result;
 }

@@ -141,9 +141,12 @@ export function searchPlaces(rows: readonly SearchRow[]): Map<string, SearchPlac
   return places;
 }
 
-/** Every tool's [title, slug] in editorial order, for matching names in the browser (name-match.ts). */
-export function toNameEntries(rows: readonly SearchRow[]): NameEntry[] {
-  return rows.map((row) => [row.title, row.slug]);
+/** Every tool's [title, slug, record id] in editorial order, for matching names in the browser (name-match.ts). */
+export function toNameEntries(rows: readonly SearchRow[], records: ReadonlyMap<string, string>): NameEntry[] {
+  return rows.map((row) => {
+    const record = records.get(`/${row.slug}`);
+    return record ? [row.title, row.slug, record] : [row.title, row.slug];
+  });
 }
 
 /** The cards the site build left in `clientDir`, removing the file (it is not for browsers); null without one. */
@@ -274,7 +277,7 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options
   const published = await readSearchRows(pool);
   const rows = cards ? published.filter((row) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug)) : published;
   const records = await writeIndex(rows, searchPlaces(rows), path.join(clientDir, 'pagefind'), true, options.signal);
-  await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
+  await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows, records)));
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
   if (options.recordsFile) {
     await mkdir(path.dirname(options.recordsFile), { recursive: true });
@@ -348,7 +351,7 @@ export async function buildSearchChanges(
   // The names as the full list orders them now, less the tools without a card yet.
   const listed = rows.filter((row) => current.has(row.id) || changedIds.has(row.id));
   listed.forEach((row, index) => {
-    if (changedIds.has(row.id)) changes.names.added.push([row.title, row.slug, index]);
+    if (changedIds.has(row.id)) changes.names.added.push([row.title, row.slug, index, records.get(`/${row.slug}`)!]);
   });
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(changes));
   // Every card rendered, also of a tool whose record did not change: a new logo changes only its card.
