@@ -327,7 +327,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     );
     const edited = await toolOf('escritura', 6);
     await pool.query(`UPDATE posts SET description = 'Describe ahora una herramienta distinta: traduce contratos.' WHERE id = $1`, [edited.id]);
-    let firstPass: (SearchView & { category: string; pending: string[]; layered: boolean; card: string }) | undefined;
+    let firstPass: (SearchView & { category: string; pending: string[]; layered: boolean; card: string; suggestions: string }) | undefined;
     const result = await buildIncrementally({
       ...options,
       searchInFirstPassUpTo: 10,
@@ -338,6 +338,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
           pending: info.pendingPaths ?? [],
           layered: info.layerOf !== undefined,
           card: await page(`pagefind/tarjetas/${tool.slug}.html`),
+          suggestions: await page('pagefind/sugerencias.json'),
         };
       },
     });
@@ -346,6 +347,8 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(firstPass!.layered).toBe(true);
     expect(firstPass!.pending).toEqual(expect.arrayContaining(['/pagefind/tarjetas.json', '/pagefind/sugerencias.json']));
     expect(firstPass!.card).toContain('Segunda Pasada Buscable');
+    // The header's suggestions too, not only after the second pass.
+    expect(firstPass!.suggestions).toContain('Segunda Pasada Buscable');
     expect(firstPass!.found).toContain(tool.slug);
     expect(firstPass!.named).toContainEqual(['Segunda Pasada Buscable', tool.slug]);
     expect(firstPass!.namedRecordOf).toBe(tool.slug);

@@ -63,7 +63,7 @@ const CARDS_FOLDER = path.join('client', ...SEARCH_CARDS_DIR.split('/').filter(B
 const SEARCH_CARDS_PATH = `/${SEARCH_CARDS_FILE}`;
 /** The small index of changes and its list, written again by every pass that writes the changes. */
 const CHANGES_FILES = [SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH].map((address) => path.join('client', ...address.split('/').filter(Boolean)));
-/** The search's own pages: rendered in the pass that writes the index. */
+/** The search's own pages: rendered in the pass that writes the index or the changes since it. */
 const SEARCH_PAGES = new Set([SEARCH_CARDS_PATH, '/pagefind/sugerencias.json']);
 
 /** What a pass writes of the search: the whole index, only the changes since the served one, or nothing. */
@@ -179,9 +179,8 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   // Past the threshold, the search's changes in the first pass when the served full index kept its records.
   const indexed = searchFirst || !affected.paths.includes(SEARCH_CARDS_PATH) ? undefined : await readIndexedRecords(served.baseDir);
   const firstSearch: PassInput['searchIndex'] = searchFirst ? { ...searchWork, kind: 'whole' } : indexed ? { ...searchWork, kind: 'changes', indexed } : false;
-  const firstPaths = searchFirst
-    ? affected.paths
-    : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname) || (indexed && pathname === SEARCH_CARDS_PATH));
+  // With the changes, the search pages too: the header's suggestions name what the search already finds.
+  const firstPaths = searchFirst || indexed ? affected.paths : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname));
   const laterPaths = searchFirst ? affected.later : [...affected.later, ...affected.paths.filter((pathname) => SEARCH_PAGES.has(pathname))];
 
   // First pass: live as soon as it is written, the rest of what the change shifts still to come. Without the whole
