@@ -13,21 +13,23 @@ import { INTERFACE_WORDS, RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, typ
 import { TASKS } from '../../src/lib/tasks/vocabulary.ts';
 import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
 import { useMigratedDatabase } from './helpers/db.ts';
-import { loadBuiltSearch, slugOf, type NodePagefind } from './helpers/pagefind-node.ts';
+import { loadServedSearch, slugOf } from './helpers/pagefind-node.ts';
+import type { Pagefind } from '../../src/features/search/pagefind.ts';
 import type { NameEntry } from '../../src/lib/search/name-match.ts';
 
 const pool = await useMigratedDatabase();
 await seedCatalogue(pool);
 
 let clientDir: string;
-let pagefind: NodePagefind;
+let pagefind: Pagefind;
 let names: NameEntry[];
 let categories: CategoryName[];
 
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'search-relevance-'));
   await buildSearchIndex(pool, clientDir);
-  ({ pagefind, names } = await loadBuiltSearch(clientDir));
+  // As the page reads it: every filter file loaded first, so that counts do not depend on which searches ran before.
+  ({ pagefind, names } = await loadServedSearch(clientDir));
   // The categories the search page offers (and matches queries against), as the build reads them.
   categories = (await pool.query<CategoryName>('SELECT slug, name FROM categories WHERE is_active ORDER BY name')).rows;
 });
