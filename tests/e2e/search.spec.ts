@@ -103,6 +103,11 @@ test('a deep link searches on load, and the category filter narrows until "Limpi
   expect(narrowed).toBeGreaterThan(0);
   expect(narrowed).toBeLessThan(all);
   await expect(results(page).first().getByRole('link', { name: 'Imagen', exact: true })).toBeVisible();
+  // The filter counts each category's results once the cards are in, the chosen one as many as are shown.
+  await expect(categoryFilter(page).locator('option[value="imagen"]')).toHaveText(`Imagen (${narrowed})`);
+  const counted = await categoryFilter(page).locator('option:not([value=""])').allTextContents();
+  expect(counted.length).toBeGreaterThan(1);
+  for (const label of counted) expect(label).toMatch(/ \([1-9]\d*\)$/);
 
   await page.getByRole('button', { name: 'Limpiar filtros' }).click();
   await expect(page).toHaveURL(/\/buscar\?q=generador$/);

@@ -94,8 +94,18 @@ describe('search relevance', () => {
   it('narrows name matches to the chosen category and counts them per category', async () => {
     const everywhere = await searchTools(pagefind, names, 'midjorney');
     expect(await slugs(everywhere.hits)).toEqual(['midjourney', 'midjourney-sref']);
-    expect(everywhere.categoryCounts.imagen).toBe(2);
+    expect((await everywhere.countCategories()).imagen).toBe(2);
     expect(await slugs((await searchTools(pagefind, names, 'midjorney', 'imagen')).hits)).toEqual(['midjourney', 'midjourney-sref']);
     expect((await searchTools(pagefind, names, 'midjorney', 'video')).hits).toEqual([]);
+  });
+
+  it('counts, per category, exactly the results it shows: names, tasks, a named category and the text together', async () => {
+    for (const query of ['hacer presentaciones', 'video con ia', 'imagen', 'generador de imágenes', 'midjorney', 'transcribir', 'chatgpt']) {
+      const outcome = await searchTools(pagefind, names, query, '', categories);
+      const tally: Record<string, number> = {};
+      for (const hit of outcome.hits) for (const slug of (await hit.data()).meta.categorias!.split(' ')) tally[slug] = (tally[slug] ?? 0) + 1;
+      const counts = Object.fromEntries(Object.entries(await outcome.countCategories()).filter(([, count]) => count > 0));
+      expect(counts, query).toEqual(tally);
+    }
   });
 });

@@ -39,10 +39,14 @@ export interface SearchSuggestions {
 
 export interface SearchOutcome {
   hits: PagefindResult[];
-  /** Results per category for this query, whatever category is chosen (for the filter's counts). */
-  categoryCounts: Record<string, number>;
   topics: SearchTopic[];
   suggestions: SearchSuggestions;
+  /**
+   * Results per category for this query, whatever category is chosen (for the filter's counts). Asked for once the
+   * results are on screen: they need the text searched again within the topics, as costly as the results' own
+   * search on a common word, and Pagefind answers one search at a time.
+   */
+  countCategories(): Promise<Record<string, number>>;
 }
 
 /** How many of Pagefind's first results are looked at to judge whether it found the query or only guessed. */
@@ -124,17 +128,14 @@ function withinScope(filters: PagefindFilters, category: string, facts: readonly
 interface TopicResults {
   namedCategory: CategoryName | undefined;
   rankings: PagefindResponse[];
+  /** Any of these topics, when there are some. */
+  scope?: PagefindFilters;
   /** Every tool of any of these topics, in the whole catalogue. */
   whole?: PagefindResponse;
-  /** The same within the fact filters, when some are chosen. */
-  inScope?: PagefindResponse;
-  /** The text search within these topics and the fact filters. */
-  withText?: PagefindResponse;
 }
 
 async function searchTopics(
   pagefind: Pagefind,
-  query: string,
   tasks: readonly Task[],
   namedCategory: CategoryName | undefined,
   category: string,
@@ -161,18 +162,52 @@ async function searchTopics(
         ]
       : []),
   ];
-  const anyTopic: PagefindFilters = { any: topicFilters };
-  const [responses, whole, inScope, withText] = await Promise.all([
-    Promise.all(rankings),
-    pagefind.search(null, { filters: anyTopic }),
-    facts.length > 0 ? pagefind.search(null, { filters: withinScope(anyTopic, '', facts) }) : undefined,
-    pagefind.search(query, { filters: withinScope(anyTopic, '', facts) }),
-  ]);
-  return { namedCategory, rankings: responses, whole, inScope, withText };
+  const scope: PagefindFilters = { any: topicFilters };
+  const [responses, whole] = await Promise.all([Promise.all(rankings), pagefind.search(null, { filters: scope })]);
+  return { namedCategory, rankings: responses, scope, whole };
 }
 
 function addCounts(into: Record<string, number>, counts: Record<string, number> | undefined, sign = 1): void {
   for (const [slug, count] of Object.entries(counts ?? {})) into[slug] = (into[slug] ?? 0) + sign * count;
+}
+
+/** What a search found, as the category counts need it. */
+interface CountedSearch {
+  query: string;
+  category: string;
+  facts: readonly string[];
+  topic: TopicResults;
+  /** The text search within the chosen category and fact filters, and whether it is a genuine match. */
+  text: PagefindResponse;
+  genuine: boolean;
+  /** Tools found by name, with their categories; counted unless the topics or the text found them too. */
+  named: readonly { hit: PagefindResult; categories: string[] }[];
+  counted: ReadonlySet<string>;
+}
+
+/** Per category: the topics' tools plus the text's, less those in both; then tools found only by name. */
+async function countCategories(
+  pagefind: Pagefind,
+  { query, category, facts, topic, text, genuine, named, counted }: CountedSearch,
+): Promise<Record<string, number>> {
+  const filtering = facts.length > 0;
+  const { scope } = topic;
+  const [inScope, textInScope, withText] = await Promise.all([
+    filtering && scope ? pagefind.search(null, { filters: withinScope(scope, '', facts) }) : topic.whole,
+    // The category filter's counts follow the fact filters, whatever category is chosen.
+    genuine && filtering && category ? pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: [], ...factScope(facts) } }) : undefined,
+    genuine && scope ? pagefind.search(query, { filters: withinScope(scope, '', facts) }) : undefined,
+  ]);
+  const counts: Record<string, number> = {};
+  addCounts(counts, inScope?.filters?.[SEARCH_CATEGORY_FILTER]);
+  if (genuine) {
+    // Without fact filters, the text's counts over every category; with them, those of the filtered results.
+    const textCounts = !filtering ? text.totalFilters : (textInScope ?? text).filters;
+    addCounts(counts, textCounts?.[SEARCH_CATEGORY_FILTER]);
+    addCounts(counts, withText?.filters?.[SEARCH_CATEGORY_FILTER], -1);
+  }
+  for (const entry of named) if (!counted.has(entry.hit.id)) for (const slug of entry.categories) counts[slug] = (counts[slug] ?? 0) + 1;
+  return counts;
 }
 
 export async function searchTools(
@@ -184,7 +219,6 @@ export async function searchTools(
   /** Fact filters (gratis, en-espanol…) every result must pass. */
   facts: readonly string[] = [],
 ): Promise<SearchOutcome> {
-  const filtering = facts.length > 0;
   // Every search that needs no other's answer starts at once, those used only for a genuine text match included:
   // each new word or filter loads index files, and one after another they added up.
   // An empty list, not an absent key: Pagefind then still counts every category value (totalFilters).
@@ -195,14 +229,12 @@ export async function searchTools(
   const nameSearches = replaced ? [] : matchNames(query, names).map((match) => findTool(pagefind, match.slug, factScope(facts)));
   const taskMatches = matchTasks(query);
   const tasks = taskMatches.map((match) => match.task);
-  const [response, genuine, excluded, named, topic, textInScope] = await Promise.all([
+  const [response, genuine, excluded, named, topic] = await Promise.all([
     textSearch,
     textSearch.then((text) => isGenuineMatch(text, query)),
     excludedSearch,
     Promise.all(nameSearches),
-    namedCategoryOf(query, categories, excludedSearch).then((namedCategory) => searchTopics(pagefind, query, tasks, namedCategory, category, facts)),
-    // The category filter's counts follow the fact filters, whatever category is chosen.
-    filtering && category ? pagefind.search(query, { filters: { [SEARCH_CATEGORY_FILTER]: [], ...factScope(facts) } }) : undefined,
+    namedCategoryOf(query, categories, excludedSearch).then((namedCategory) => searchTopics(pagefind, tasks, namedCategory, category, facts)),
   ]);
   const found = named.filter((entry) => entry !== null);
   const { namedCategory } = topic;
@@ -223,17 +255,9 @@ export async function searchTools(
   for (const entry of found) if (!category || entry.categories.includes(category)) add(entry.hit);
   for (const hit of topicLeads ? [...topicHits, ...textHits] : [...textHits, ...topicHits]) add(hit);
 
-  // Per category: the topics' tools plus the text's, less those in both; then tools found only by name.
-  const categoryCounts: Record<string, number> = {};
-  addCounts(categoryCounts, (filtering ? topic.inScope : topic.whole)?.filters?.[SEARCH_CATEGORY_FILTER]);
-  if (genuine) {
-    // Without fact filters, the text's counts over every category; with them, those of the filtered results.
-    const textCounts = !filtering ? response.totalFilters : (textInScope ?? response).filters;
-    addCounts(categoryCounts, textCounts?.[SEARCH_CATEGORY_FILTER]);
-    addCounts(categoryCounts, topic.withText?.filters?.[SEARCH_CATEGORY_FILTER], -1);
-  }
   const counted = new Set([...topicHits, ...textHits].map((hit) => hit.id));
-  for (const entry of found) if (!counted.has(entry.hit.id)) for (const slug of entry.categories) categoryCounts[slug] = (categoryCounts[slug] ?? 0) + 1;
+  let counting: Promise<Record<string, number>> | undefined;
+  const counter: CountedSearch = { query, category, facts, topic, text: response, genuine, named: found, counted };
 
   const topics: SearchTopic[] = [
     ...(namedCategory
@@ -262,5 +286,5 @@ export async function searchTools(
           tasks: nearestTasks(query).map((task) => ({ slug: task.slug, label: task.label, href: taskHref(task.slug) })),
           categories: nearestCategories(query, categories),
         };
-  return { hits, categoryCounts, topics, suggestions };
+  return { hits, topics, suggestions, countCategories: () => (counting ??= countCategories(pagefind, counter)) };
 }

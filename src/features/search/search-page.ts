@@ -12,7 +12,7 @@ import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
 import { loadPagefind, loadSearchChanges, type PagefindResult } from './pagefind.ts';
 import { namesWithChanges } from '../../lib/search/search-changes.ts';
-import { searchTools, type SearchSuggestions, type SearchTopic } from './search-engine.ts';
+import { searchTools, type SearchOutcome } from './search-engine.ts';
 import {
   SEARCH_CATEGORY_FILTER,
   SEARCH_NAMES_PATH,
@@ -30,15 +30,13 @@ type Outcome =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error' }
-  | {
+  | ({
       status: 'done';
-      hits: PagefindResult[];
       /** The names the search was made with, which also give its results' slugs. */
       names: readonly NameEntry[];
-      categoryCounts: Record<string, number>;
-      topics: SearchTopic[];
-      suggestions: SearchSuggestions;
-    };
+      /** The category filter's counts, once counted. */
+      categoryCounts?: Record<string, number>;
+    } & SearchOutcome);
 
 let namesLoading: Promise<readonly NameEntry[]> | undefined;
 
@@ -209,6 +207,15 @@ export function startSearchPage(root: HTMLElement): void {
     return true;
   }
 
+  /** Counts the results per category once the first cards are in; until then the filter lists every category. */
+  async function showCategoryCounts(id: number, done: Extract<Outcome, { status: 'done' }>): Promise<void> {
+    // Without counts the filter still works: a failure here leaves the results as they are.
+    const counts = await done.countCategories().catch(() => undefined);
+    if (id !== searchId || !counts) return;
+    done.categoryCounts = counts;
+    renderCategories(counts);
+  }
+
   async function run(): Promise<void> {
     const id = ++searchId;
     shown = 0;
@@ -226,11 +233,14 @@ export function startSearchPage(root: HTMLElement): void {
       if (id !== searchId) return;
       const found = await searchTools(pagefind, names, query, category, categories, facts);
       if (id !== searchId) return;
-      outcome = { status: 'done', names, ...found };
+      const done: Outcome = { status: 'done', names, ...found };
+      outcome = done;
       const { hits } = found;
       render();
       reportSearchOutcome(query, hits.length, category !== '' || facts.length > 0);
-      if (await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE), names)) more.hidden = shown >= hits.length;
+      if (!(await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE), names))) return;
+      more.hidden = shown >= hits.length;
+      void showCategoryCounts(id, done);
     } catch {
       if (id !== searchId) return;
       outcome = { status: 'error' };
