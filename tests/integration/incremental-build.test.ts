@@ -111,7 +111,7 @@ interface SearchView {
   found: string[];
   /** The tool's title and slug in the names file. */
   named: NameEntry[];
-  /** The slug of the result whose record the tool's name entry gives (the search page fetches its card by it). */
+  /** The slug of the result whose record the names and their records file say is the tool's (the search page fetches its card by it). */
   namedRecordOf?: string;
   /** Rankings as slugs, and counts, of searches the search page makes, to compare two ways of reading the index. */
   answers: unknown[];
@@ -120,7 +120,7 @@ interface SearchView {
 /** The served search as the page reads it, asked what the search page asks about a tool of the writing category. */
 async function searchView(slug: string): Promise<SearchView> {
   const tree = await servedTree();
-  const { pagefind: view, names } = await loadServedSearch(path.join(tree.baseDir, 'client'), tree.layer && path.join(tree.layer.dir, 'client'));
+  const { pagefind: view, names, recordSlugs } = await loadServedSearch(path.join(tree.baseDir, 'client'), tree.layer && path.join(tree.layer.dir, 'client'));
   const ranked = async (options: PagefindSearchOptions, query: string | null = null) => {
     const response = await view.search(query, options);
     return { slugs: await Promise.all(response.results.map(slugOf)), filters: response.filters, totalFilters: response.totalFilters };
@@ -137,7 +137,7 @@ async function searchView(slug: string): Promise<SearchView> {
     await view.filters(),
   ];
   const named = names.filter(([, entry]) => entry === slug);
-  const namedHit = (await view.search('Segunda Pasada Buscable')).results.find((hit) => hit.id === named[0]?.[2]);
+  const namedHit = (await view.search('Segunda Pasada Buscable')).results.find((hit) => recordSlugs.get(hit.id) === slug);
   return {
     view,
     found: await slugsFor(view, 'Segunda Pasada Buscable'),

@@ -151,10 +151,16 @@ describe('search index from the database', () => {
     expect(slugs.length).toBe([...rowsBySlug.values()].filter((row) => row.useCases?.includes('hacer-presentaciones')).length);
   });
 
-  it("lists every tool's name with its record, whose result is that tool", async () => {
-    const names = JSON.parse(await readFile(path.join(clientDir, 'pagefind/nombres.json'), 'utf8')) as [string, string, string][];
+  it("lists every tool's name and, in a file of their own, their records, whose result is that tool", async () => {
+    const names = JSON.parse(await readFile(path.join(clientDir, 'pagefind/nombres.json'), 'utf8')) as [string, string][];
+    const records = JSON.parse(await readFile(path.join(clientDir, 'pagefind/registros.json'), 'utf8')) as string[];
     expect(names).toHaveLength(1006);
-    const [title, slug, record] = names.find(([, entry]) => entry === 'chatgpt')!;
+    expect(names.every((entry) => entry.length === 2)).toBe(true);
+    expect(records).toHaveLength(1006);
+    expect(new Set(records).size).toBe(1006);
+    const index = names.findIndex(([, entry]) => entry === 'chatgpt');
+    const [title, slug] = names[index]!;
+    const record = records[index];
     expect(title).toBe('ChatGPT');
     const { results } = await pagefind.search(searchToken(slug));
     const hit = results.find((result) => result.id === record);

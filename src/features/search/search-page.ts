@@ -12,6 +12,7 @@ import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
 import { loadPagefind, loadSearchChanges, type PagefindResult } from './pagefind.ts';
 import { namesWithChanges } from '../../lib/search/search-changes.ts';
+import { SEARCH_NAME_RECORDS_PATH, slugsByRecord, type NameRecords } from '../../lib/search/name-records.ts';
 import { searchTools, type SearchOutcome } from './search-engine.ts';
 import {
   SEARCH_CATEGORY_FILTER,
@@ -32,21 +33,29 @@ type Outcome =
   | { status: 'error' }
   | ({
       status: 'done';
-      /** The names the search was made with, which also give its results' slugs. */
-      names: readonly NameEntry[];
       /** The category filter's counts, once counted. */
       categoryCounts?: Record<string, number>;
     } & SearchOutcome);
 
 let namesLoading: Promise<readonly NameEntry[]> | undefined;
 
+/** The slug of each result's record, as far as known: the changed names' at once, the others' once their file is in. */
+let recordSlugs: ReadonlyMap<string, string> = new Map();
+
+const readJson = <T>(path: string, fallback: T): Promise<T> => fetch(path).then((response) => (response.ok ? (response.json() as Promise<T>) : fallback));
+
 /** The names file of the current build, with the changes since it; without it, names are still found by the full-text index. */
 function loadNames(): Promise<readonly NameEntry[]> {
-  namesLoading ??= Promise.all([
-    fetch(SEARCH_NAMES_PATH).then((response) => (response.ok ? (response.json() as Promise<NameEntry[]>) : [])),
-    loadSearchChanges(),
-  ])
-    .then(([names, changes]) => namesWithChanges(names, changes))
+  namesLoading ??= Promise.all([readJson<NameEntry[]>(SEARCH_NAMES_PATH, []), loadSearchChanges()])
+    .then(([fileNames, changes]) => {
+      const names = namesWithChanges(fileNames, changes);
+      recordSlugs = slugsByRecord([], [], names);
+      // After the names, not beside them: no search waits for these, and a card whose record is not known yet reads it.
+      readJson<NameRecords>(SEARCH_NAME_RECORDS_PATH, [])
+        .then((records) => (recordSlugs = slugsByRecord(fileNames, records, names)))
+        .catch(() => undefined);
+      return names;
+    })
     .catch(() => {
       namesLoading = undefined;
       return [];
@@ -57,27 +66,15 @@ function loadNames(): Promise<readonly NameEntry[]> {
 /** Cards by Pagefind record, kept for the visit as the loaded index is: typing on mostly shows the same tools again. */
 const cardsByRecord = new Map<string, Promise<string>>();
 
-const slugsByRecord = new WeakMap<readonly NameEntry[], ReadonlyMap<string, string>>();
-
-/** The slug of each record the names file knows (all of a build of this code), read once per names file. */
-function recordSlugs(names: readonly NameEntry[]): ReadonlyMap<string, string> {
-  let slugs = slugsByRecord.get(names);
-  if (!slugs) {
-    slugs = new Map(names.flatMap(([, slug, record]) => (record ? [[record, slug] as const] : [])));
-    slugsByRecord.set(names, slugs);
-  }
-  return slugs;
-}
-
 /**
  * One result's card, as the build rendered it with ToolCard (trusted HTML from our own site). Its slug comes from
- * the names file when it knows the record: loading the record first costs a round trip through Pagefind's worker
+ * the names' records when they know it: loading the record first costs a round trip through Pagefind's worker
  * and, the first time, the record's own file.
  */
-function loadCard(hit: PagefindResult, names: readonly NameEntry[]): Promise<string> {
+function loadCard(hit: PagefindResult): Promise<string> {
   const known = cardsByRecord.get(hit.id);
   if (known) return known;
-  const slug = recordSlugs(names).get(hit.id);
+  const slug = recordSlugs.get(hit.id);
   const card = slug ? fetchToolCardHtml(slug) : hit.data().then((data) => fetchToolCardHtml(data.url.split('/').pop() ?? ''));
   cardsByRecord.set(hit.id, card);
   // One that failed (a build in progress) is asked for again next time.
@@ -193,8 +190,8 @@ export function startSearchPage(root: HTMLElement): void {
    * already (judging the search read them), so they show without waiting for the rest. False if a newer search
    * took over meanwhile.
    */
-  async function appendCards(id: number, hits: PagefindResult[], names: readonly NameEntry[]): Promise<boolean> {
-    const cards = hits.map((hit) => loadCard(hit, names));
+  async function appendCards(id: number, hits: PagefindResult[]): Promise<boolean> {
+    const cards = hits.map((hit) => loadCard(hit));
     // Those left unread when a newer search takes over must not fail unobserved.
     for (const card of cards) card.catch(() => undefined);
     for (const card of cards) {
@@ -233,12 +230,12 @@ export function startSearchPage(root: HTMLElement): void {
       if (id !== searchId) return;
       const found = await searchTools(pagefind, names, query, category, categories, facts);
       if (id !== searchId) return;
-      const done: Outcome = { status: 'done', names, ...found };
+      const done: Outcome = { status: 'done', ...found };
       outcome = done;
       const { hits } = found;
       render();
       reportSearchOutcome(query, hits.length, category !== '' || facts.length > 0);
-      if (!(await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE), names))) return;
+      if (!(await appendCards(id, hits.slice(0, SEARCH_PAGE_SIZE)))) return;
       more.hidden = shown >= hits.length;
       void showCategoryCounts(id, done);
     } catch {
@@ -314,12 +311,12 @@ export function startSearchPage(root: HTMLElement): void {
   moreButton.addEventListener('click', async () => {
     if (outcome.status !== 'done') return;
     const id = searchId;
-    const { hits, names } = outcome;
+    const { hits } = outcome;
     const first = shown;
     moreButton.disabled = true;
     moreButton.textContent = 'Cargando más resultados…';
     try {
-      if (!(await appendCards(id, hits.slice(shown, shown + SEARCH_PAGE_SIZE), names))) return;
+      if (!(await appendCards(id, hits.slice(shown, shown + SEARCH_PAGE_SIZE)))) return;
       more.hidden = shown >= hits.length;
       // Keyboard users continue from the first new card.
       list.children[first]?.querySelector<HTMLAnchorElement>('h2 a, h3 a')?.focus();

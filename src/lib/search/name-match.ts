@@ -7,8 +7,9 @@
 import { foldAccents, roughStem } from '../text.ts';
 
 /**
- * A name as the names file lists it, in editorial order (best known first): title, slug and the id of the tool's
- * search record, by which the search page fetches a result's card without first loading the record.
+ * A name as the names file lists it, in editorial order (best known first): title and slug. A changed tool's name
+ * (search-changes.ts) also carries the id of its record in the small index, as the records file gives the others'
+ * (name-records.ts).
  */
 export type NameEntry = readonly [title: string, slug: string, record?: string];
 

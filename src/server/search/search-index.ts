@@ -18,6 +18,7 @@ import { rankByProminence, rankForTask, type RankableTool } from '../../lib/task
 import { TASKS, findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../storage/references.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
+import { SEARCH_NAME_RECORDS_PATH, type NameRecords } from '../../lib/search/name-records.ts';
 import { NO_SEARCH_CHANGES, SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH, type SearchChanges } from '../../lib/search/search-changes.ts';
 import {
   SEARCH_CARDS_DIR,
@@ -141,12 +142,14 @@ export function searchPlaces(rows: readonly SearchRow[]): Map<string, SearchPlac
   return places;
 }
 
-/** Every tool's [title, slug, record id] in editorial order, for matching names in the browser (name-match.ts). */
-export function toNameEntries(rows: readonly SearchRow[], records: ReadonlyMap<string, string>): NameEntry[] {
-  return rows.map((row) => {
-    const record = records.get(`/${row.slug}`);
-    return record ? [row.title, row.slug, record] : [row.title, row.slug];
-  });
+/** Every tool's [title, slug] in editorial order, for matching names in the browser (name-match.ts). */
+export function toNameEntries(rows: readonly SearchRow[]): NameEntry[] {
+  return rows.map((row) => [row.title, row.slug]);
+}
+
+/** The record id of each of those names, in the same order (name-records.ts). */
+export function toNameRecords(rows: readonly SearchRow[], records: ReadonlyMap<string, string>): NameRecords {
+  return rows.map((row) => records.get(`/${row.slug}`) ?? '');
 }
 
 /** The cards the site build left in `clientDir`, removing the file (it is not for browsers); null without one. */
@@ -277,7 +280,8 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options
   const published = await readSearchRows(pool);
   const rows = cards ? published.filter((row) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug)) : published;
   const records = await writeIndex(rows, searchPlaces(rows), path.join(clientDir, 'pagefind'), true, options.signal);
-  await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows, records)));
+  await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
+  await writeFile(path.join(clientDir, SEARCH_NAME_RECORDS_PATH), JSON.stringify(toNameRecords(rows, records)));
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
   if (options.recordsFile) {
     await mkdir(path.dirname(options.recordsFile), { recursive: true });

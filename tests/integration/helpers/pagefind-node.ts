@@ -6,6 +6,7 @@ import type { NameEntry } from '../../../src/lib/search/name-match.ts';
 import type { Pagefind } from '../../../src/features/search/pagefind.ts';
 import { openWithChanges } from '../../../src/features/search/pagefind-changes.ts';
 import { SEARCH_NAMES_PATH } from '../../../src/lib/search/search.ts';
+import { SEARCH_NAME_RECORDS_PATH, slugsByRecord, type NameRecords } from '../../../src/lib/search/name-records.ts';
 import { NO_SEARCH_CHANGES, SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH, namesWithChanges, type SearchChanges } from '../../../src/lib/search/search-changes.ts';
 
 export interface NodePagefind extends Pagefind {
@@ -20,9 +21,13 @@ let patched = false;
 
 /**
  * The search as the page reads it: the full index under `<clientDir>/pagefind` with its names file and, when a
- * build's first pass wrote them (in `changesClientDir`, a layer's client folder), the changes since it.
+ * build's first pass wrote them (in `changesClientDir`, a layer's client folder), the changes since it; and the slug
+ * of each record the names and their records file give, as the page reads them.
  */
-export async function loadServedSearch(clientDir: string, changesClientDir = clientDir): Promise<{ pagefind: Pagefind; names: NameEntry[] }> {
+export async function loadServedSearch(
+  clientDir: string,
+  changesClientDir = clientDir,
+): Promise<{ pagefind: Pagefind; names: NameEntry[]; recordSlugs: Map<string, string> }> {
   const { pagefind, names } = await loadBuiltSearch(clientDir);
   // As the page does (pagefind.ts), and with every filter file loaded also without changes: tests compare counts.
   await pagefind.filters();
@@ -31,7 +36,9 @@ export async function loadServedSearch(clientDir: string, changesClientDir = cli
     () => NO_SEARCH_CHANGES,
   );
   const basePath = folderUrl(path.join(changesClientDir, SEARCH_CHANGES_INDEX));
-  return { pagefind: await openWithChanges(pagefind, changes, basePath), names: namesWithChanges(names, changes) };
+  const records = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAME_RECORDS_PATH), 'utf8')) as NameRecords;
+  const current = namesWithChanges(names, changes);
+  return { pagefind: await openWithChanges(pagefind, changes, basePath), names: current, recordSlugs: slugsByRecord(names, records, current) };
 }
 
 /** The bundle under `<clientDir>/pagefind` and the names file beside it. */
