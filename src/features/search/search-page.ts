@@ -27,6 +27,9 @@ import {
 /** The first cards' images load at once, as on the other pages (SPEC: lazy images below the fold). */
 const EAGER_CARDS = 3;
 
+/** How long typing must pause before the category filter's counts are searched (showCategoryCounts). */
+const COUNT_AFTER_PAUSE_MS = 300;
+
 type Outcome =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -204,8 +207,14 @@ export function startSearchPage(root: HTMLElement): void {
     return true;
   }
 
-  /** Counts the results per category once the first cards are in; until then the filter lists every category. */
+  /**
+   * Counts the results per category once the first cards are in and typing has paused; until then the filter lists
+   * every category. Pagefind answers one search at a time and cannot drop one it was asked: counts asked for on
+   * every keystroke would delay the next keystroke's results.
+   */
   async function showCategoryCounts(id: number, done: Extract<Outcome, { status: 'done' }>): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, COUNT_AFTER_PAUSE_MS));
+    if (id !== searchId) return;
     // Without counts the filter still works: a failure here leaves the results as they are.
     const counts = await done.countCategories().catch(() => undefined);
     if (id !== searchId || !counts) return;

@@ -1,7 +1,7 @@
 /**
  * The record ids of the names file, in a file of their own. The search page needs them only to fetch a result's card
- * without reading its record through Pagefind first, and they weigh more than the names (short hashes compress
- * poorly: at 10,000 tools 63 KB against the names' 48 KB, brotli), so they load after the names instead of before
+ * without reading its record through Pagefind first, and they weigh as much as the names (short hashes compress
+ * poorly: at 10,000 tools 47 KB against the names' 48 KB, brotli), so they load after the names instead of before
  * the first search. Shared by the build that writes them and the page that reads them; no DOM.
  */
 import type { NameEntry } from './name-match.ts';
