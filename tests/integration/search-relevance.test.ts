@@ -99,13 +99,21 @@ describe('search relevance', () => {
     expect((await searchTools(pagefind, names, 'midjorney', 'video')).hits).toEqual([]);
   });
 
-  it('counts, per category, exactly the results it shows: names, tasks, a named category and the text together', async () => {
-    for (const query of ['hacer presentaciones', 'video con ia', 'imagen', 'generador de imágenes', 'midjorney', 'transcribir', 'chatgpt']) {
-      const outcome = await searchTools(pagefind, names, query, '', categories);
+  it('counts, per category, exactly the results it shows: names, tasks, a named category and the text together, fact filters or not', async () => {
+    const searches: [string, string[]][] = [
+      ...['hacer presentaciones', 'video con ia', 'imagen', 'generador de imágenes', 'midjorney', 'transcribir', 'chatgpt'].map(
+        (query) => [query, []] as [string, string[]],
+      ),
+      ['hacer presentaciones', ['gratis']],
+      ['generador de imágenes', ['con-api']],
+      ['video con ia', ['en-espanol', 'gratis']],
+    ];
+    for (const [query, facts] of searches) {
+      const outcome = await searchTools(pagefind, names, query, '', categories, facts);
       const tally: Record<string, number> = {};
       for (const hit of outcome.hits) for (const slug of (await hit.data()).meta.categorias!.split(' ')) tally[slug] = (tally[slug] ?? 0) + 1;
       const counts = Object.fromEntries(Object.entries(await outcome.countCategories()).filter(([, count]) => count > 0));
-      expect(counts, query).toEqual(tally);
+      expect(counts, `${query} ${facts.join(',')}`).toEqual(tally);
     }
   });
 });
