@@ -80,9 +80,13 @@ interface PagefindModule extends PagefindBundle {
 
 let changesLoading: Promise<SearchChanges> | undefined;
 
+/** One of the JSON files the build writes beside the index, or `fallback` when this build has none. */
+export const readIndexJson = <T>(path: string, fallback: T): Promise<T> =>
+  fetch(path).then((response) => (response.ok ? (response.json() as Promise<T>) : fallback));
+
 /** The changes since the full index (none when the build wrote none): the page reads the index and the names through them. */
 export function loadSearchChanges(): Promise<SearchChanges> {
-  changesLoading ??= fetch(SEARCH_CHANGES_PATH).then((response) => (response.ok ? (response.json() as Promise<SearchChanges>) : NO_SEARCH_CHANGES));
+  changesLoading ??= readIndexJson(SEARCH_CHANGES_PATH, NO_SEARCH_CHANGES);
   changesLoading.catch(() => {
     changesLoading = undefined;
   });

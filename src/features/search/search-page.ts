@@ -10,7 +10,7 @@ import { paintStaticSaveButtons } from '../../components/saves/static-save-butto
 import { fetchToolCardHtml } from '../../lib/search/card-client.ts';
 import { reportSearchOutcome } from './demand-client.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
-import { loadPagefind, loadSearchChanges, type PagefindResult } from './pagefind.ts';
+import { loadPagefind, loadSearchChanges, readIndexJson, type PagefindResult } from './pagefind.ts';
 import { namesWithChanges } from '../../lib/search/search-changes.ts';
 import { SEARCH_NAME_RECORDS_PATH, slugsByRecord, type NameRecords } from '../../lib/search/name-records.ts';
 import { searchTools, type SearchOutcome } from './search-engine.ts';
@@ -45,16 +45,14 @@ let namesLoading: Promise<readonly NameEntry[]> | undefined;
 /** The slug of each result's record, as far as known: the changed names' at once, the others' once their file is in. */
 let recordSlugs: ReadonlyMap<string, string> = new Map();
 
-const readJson = <T>(path: string, fallback: T): Promise<T> => fetch(path).then((response) => (response.ok ? (response.json() as Promise<T>) : fallback));
-
 /** The names file of the current build, with the changes since it; without it, names are still found by the full-text index. */
 function loadNames(): Promise<readonly NameEntry[]> {
-  namesLoading ??= Promise.all([readJson<NameEntry[]>(SEARCH_NAMES_PATH, []), loadSearchChanges()])
+  namesLoading ??= Promise.all([readIndexJson<NameEntry[]>(SEARCH_NAMES_PATH, []), loadSearchChanges()])
     .then(([fileNames, changes]) => {
       const names = namesWithChanges(fileNames, changes);
       recordSlugs = slugsByRecord([], [], names);
       // After the names, not beside them: no search waits for these, and a card whose record is not known yet reads it.
-      readJson<NameRecords>(SEARCH_NAME_RECORDS_PATH, [])
+      readIndexJson<NameRecords>(SEARCH_NAME_RECORDS_PATH, [])
         .then((records) => (recordSlugs = slugsByRecord(fileNames, records, names)))
         .catch(() => undefined);
       return names;
