@@ -40,24 +40,37 @@ const sharedOf = (a: readonly string[] | null, b: readonly string[] | null): str
   return (a ?? []).filter((item) => other.has(item));
 };
 
+/** sharedOf(a, b).length without building either list: a ranking counts it for thousands of pairs. */
+const sharedCount = (a: readonly string[] | null, b: readonly string[] | null): number => {
+  let count = 0;
+  for (const item of a ?? []) if (b?.includes(item)) count++;
+  return count;
+};
+
 /** How much two tools share: tasks and categories, with the weights above; 0 means not an alternative. */
 export function sharingScore(tool: AlternativeSubject, other: AlternativeSubject): number {
-  const tasks = Math.min(sharedOf(tool.useCases, other.useCases).length, ALTERNATIVE_WEIGHTS.maxTasks);
-  const categories = sharedOf(tool.categorySlugs, other.categorySlugs).length;
+  const tasks = Math.min(sharedCount(tool.useCases, other.useCases), ALTERNATIVE_WEIGHTS.maxTasks);
+  const categories = sharedCount(tool.categorySlugs, other.categorySlugs);
   const samePrimary = tool.categorySlugs[0] !== undefined && tool.categorySlugs[0] === other.categorySlugs[0];
   return tasks * ALTERNATIVE_WEIGHTS.task + categories * ALTERNATIVE_WEIGHTS.category + (samePrimary ? ALTERNATIVE_WEIGHTS.primaryCategory : 0);
 }
 
 const CLOSENESS_FILTERS: readonly FactFilter[] = ['gratis', 'en-espanol', 'con-api', 'codigo-abierto'];
 
+/** The closeness filters a tool matches, one bit each. */
+function closenessBits(tool: AlternativeSubject): number {
+  const subject = { ...tool.facts, pricing: tool.pricing };
+  return CLOSENESS_FILTERS.reduce((bits, filter, bit) => (matchesFactFilter(filter, subject) ? bits | (1 << bit) : bits), 0);
+}
+
+/** closenessScore with each tool's closenessBits already known. */
+function closenessOf(tool: AlternativeSubject, toolBits: number, other: AlternativeSubject, otherBits: number): number {
+  return (tool.pricing !== 'unknown' && tool.pricing === other.pricing ? 1 : 0) + bitCount(toolBits & otherBits);
+}
+
 /** How alike two tools are on price and facts: the same pricing model, then each fact filter both match. */
 export function closenessScore(tool: AlternativeSubject, other: AlternativeSubject): number {
-  const subject = (t: AlternativeSubject) => ({ ...t.facts, pricing: t.pricing });
-  let score = tool.pricing !== 'unknown' && tool.pricing === other.pricing ? 1 : 0;
-  for (const filter of CLOSENESS_FILTERS) {
-    if (matchesFactFilter(filter, subject(tool)) && matchesFactFilter(filter, subject(other))) score += 1;
-  }
-  return score;
+  return closenessOf(tool, closenessBits(tool), other, closenessBits(other));
 }
 
 /**
@@ -73,20 +86,38 @@ export function isGoodAlternative(tool: AlternativeSubject, other: AlternativeSu
   return other.id !== tool.id && !other.discontinued && sharingScore(tool, other) > 0;
 }
 
+const spanish = new Intl.Collator('es');
+
+/**
+ * Adds `item` to `best`, kept in `order` and at most `limit` long, after the items it ties with (as a stable sort
+ * would): a tool is ranked against thousands of others and shows twelve, so nothing sorts them all.
+ */
+function keepBest<T>(best: T[], item: T, limit: number, order: (a: T, b: T) => number): void {
+  if (best.length === limit && order(item, best[limit - 1]!) >= 0) return;
+  let at = best.length;
+  while (at > 0 && order(item, best[at - 1]!) < 0) at--;
+  best.splice(at, 0, item);
+  if (best.length > limit) best.pop();
+}
+
 /** The tool's alternatives, best first: sharing, then closeness (and rating), then editorial rank, then title. */
 export function rankAlternatives<T extends AlternativeSubject>(tool: AlternativeSubject, candidates: readonly T[], limit = MAX_ALTERNATIVES): T[] {
-  return candidates
-    .filter((other) => isGoodAlternative(tool, other))
-    .map((other) => ({ other, sharing: sharingScore(tool, other), closeness: closenessScore(tool, other) + ratingBonus(other) }))
-    .sort(
-      (a, b) =>
-        b.sharing - a.sharing ||
-        b.closeness - a.closeness ||
-        (a.other.editorialRank ?? Infinity) - (b.other.editorialRank ?? Infinity) ||
-        a.other.title.localeCompare(b.other.title, 'es'),
-    )
-    .slice(0, limit)
-    .map((entry) => entry.other);
+  type Entry = { other: T; sharing: number; closeness: number };
+  const order = (a: Entry, b: Entry) =>
+    b.sharing - a.sharing ||
+    b.closeness - a.closeness ||
+    (a.other.editorialRank ?? Infinity) - (b.other.editorialRank ?? Infinity) ||
+    spanish.compare(a.other.title, b.other.title);
+  const toolBits = closenessBits(tool);
+  const best: Entry[] = [];
+  for (const other of candidates) {
+    if (other.id === tool.id || other.discontinued) continue;
+    const sharing = sharingScore(tool, other);
+    // Not a good alternative (isGoodAlternative) when it shares nothing.
+    if (sharing === 0) continue;
+    keepBest(best, { other, sharing, closeness: closenessOf(tool, toolBits, other, closenessBits(other)) + ratingBonus(other) }, limit, order);
+  }
+  return best.map((entry) => entry.other);
 }
 
 /**
@@ -95,8 +126,14 @@ export function rankAlternatives<T extends AlternativeSubject>(tool: Alternative
  * 10,000 tools about 40 ms a tool, seven minutes of a build; at 50,000 three hours), so each tool here only meets
  * the tools that share a task or a category with it, through an index of both, and the scores become integers read
  * from precomputed tables: the sharing counts, a bit per closeness filter, the title's place in Spanish order.
+ * Only the first `subjects` tools are ranked (the pages a build prerenders, docs/decisions/015); every tool is still
+ * met as an alternative.
  */
-export function rankAllAlternatives<T extends AlternativeSubject>(candidates: readonly T[], limit = MAX_ALTERNATIVES): Map<string, T[]> {
+export function rankAllAlternatives<T extends AlternativeSubject>(
+  candidates: readonly T[],
+  limit = MAX_ALTERNATIVES,
+  subjects = candidates.length,
+): Map<string, T[]> {
   const byTask = new Map<string, number[]>();
   const byCategory = new Map<string, number[]>();
   const index = (map: Map<string, number[]>, keys: readonly string[] | null, position: number) => {
@@ -107,12 +144,8 @@ export function rankAllAlternatives<T extends AlternativeSubject>(candidates: re
       else map.set(key, [position]);
     }
   };
-  const closeness = candidates.map((tool) => {
-    const subject = { ...tool.facts, pricing: tool.pricing };
-    return CLOSENESS_FILTERS.reduce((bits, filter, bit) => (matchesFactFilter(filter, subject) ? bits | (1 << bit) : bits), 0);
-  });
-  const collator = new Intl.Collator('es');
-  const titleOrder = candidates.map((_, position) => position).sort((a, b) => collator.compare(candidates[a]!.title, candidates[b]!.title));
+  const closeness = candidates.map(closenessBits);
+  const titleOrder = candidates.map((_, position) => position).sort((a, b) => spanish.compare(candidates[a]!.title, candidates[b]!.title));
   const titleRank = new Int32Array(candidates.length);
   titleOrder.forEach((position, rank) => (titleRank[position] = rank));
   candidates.forEach((tool, position) => {
@@ -127,7 +160,7 @@ export function rankAllAlternatives<T extends AlternativeSubject>(candidates: re
   const sharing = new Int32Array(candidates.length);
   const nearness = new Float64Array(candidates.length);
   const ranked = new Map<string, T[]>();
-  candidates.forEach((tool, position) => {
+  candidates.slice(0, subjects).forEach((tool, position) => {
     if (tool.discontinued) return;
     const met: number[] = [];
     const meet = (counts: Int32Array, lists: Map<string, number[]>, keys: readonly string[] | null) => {
@@ -147,8 +180,7 @@ export function rankAllAlternatives<T extends AlternativeSubject>(candidates: re
         Math.min(tasks[other]!, ALTERNATIVE_WEIGHTS.maxTasks) * ALTERNATIVE_WEIGHTS.task +
         categories[other]! * ALTERNATIVE_WEIGHTS.category +
         (primary !== undefined && primary === peer.categorySlugs[0] ? ALTERNATIVE_WEIGHTS.primaryCategory : 0);
-      nearness[other] =
-        (tool.pricing !== 'unknown' && tool.pricing === peer.pricing ? 1 : 0) + bitCount(closeness[position]! & closeness[other]!) + ratingBonus(peer);
+      nearness[other] = closenessOf(tool, closeness[position]!, peer, closeness[other]!) + ratingBonus(peer);
     }
     // rankAlternatives's order, on indices: negative when `a` goes first.
     const order = (a: number, b: number) =>
@@ -156,17 +188,12 @@ export function rankAllAlternatives<T extends AlternativeSubject>(candidates: re
       nearness[b]! - nearness[a]! ||
       (candidates[a]!.editorialRank ?? Infinity) - (candidates[b]!.editorialRank ?? Infinity) ||
       titleRank[a]! - titleRank[b]!;
-    // The best `limit` kept in order as they come: a tool meets thousands of others and shows twelve.
     const best: number[] = [];
     let good = 0;
     for (const other of met) {
       if (candidates[other]!.id === tool.id) continue;
       good++;
-      if (best.length === limit && order(other, best[limit - 1]!) >= 0) continue;
-      let at = best.length;
-      while (at > 0 && order(other, best[at - 1]!) < 0) at--;
-      best.splice(at, 0, other);
-      if (best.length > limit) best.pop();
+      keepBest(best, other, limit, order);
     }
     for (const other of met) tasks[other] = categories[other] = 0;
     if (good >= MIN_ALTERNATIVES)
