@@ -150,5 +150,16 @@ describe('rankAllAlternatives', () => {
       expect(alternativesPageOf(subject, catalogue)?.map((other) => other.id)).toEqual(all.get(subject.id)?.map((other) => other.id));
     }
     expect(all.size).toBeGreaterThan(20);
+
+    // A build that prerenders only the first 40 ranks only those, against the whole catalogue.
+    const first = rankAllAlternatives(catalogue, undefined, 40);
+    expect([...first.keys()]).toEqual([...all.keys()].filter((id) => catalogue.findIndex((subject) => subject.id === id) < 40));
+    for (const [id, listed] of first) expect(listed).toEqual(all.get(id));
+
+    // A page rendered on demand reads only the tool and the live tools sharing something with it, in catalogue order.
+    for (const subject of catalogue) {
+      const sharing = catalogue.filter((other) => other === subject || isGoodAlternative(subject, other));
+      expect(alternativesPageOf(subject, sharing)?.map((other) => other.id)).toEqual(all.get(subject.id)?.map((other) => other.id));
+    }
   });
 });

@@ -20,6 +20,13 @@ describe('readEnv', () => {
     expect(() => readEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP debe ser al menos 1/);
   });
 
+  it('prerenders 2,000 alternatives pages by default, any count from 0, and refuses a count that is not one', () => {
+    expect(readEnv({}).PRERENDERED_ALTERNATIVES).toBe(2_000);
+    expect(readEnv({ PRERENDERED_ALTERNATIVES: '0' }).PRERENDERED_ALTERNATIVES).toBe(0);
+    expect(() => readEnv({ PRERENDERED_ALTERNATIVES: '-1' })).toThrow(/PRERENDERED_ALTERNATIVES no puede ser negativo/);
+    expect(() => readEnv({ PRERENDERED_ALTERNATIVES: 'muchas' })).toThrow(/PRERENDERED_ALTERNATIVES debe ser un número/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(readEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(4321);
   });

@@ -15,6 +15,12 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+/** The page's robots directive, or null when it has none (it may be indexed). */
+async function robotsOf(page: Page): Promise<string | null> {
+  const robots = page.locator('meta[name="robots"]');
+  return (await robots.count()) > 0 ? robots.getAttribute('content') : null;
+}
+
 for (const width of [390, 1280]) {
   test.describe(`a ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -38,6 +44,37 @@ for (const width of [390, 1280]) {
       expect(jsonLd.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/alternativas\/chatgpt$/);
       await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('a tool past the prerendered alternatives pages gets the same page, rendered on demand', async ({ page, request }) => {
+      test.slow();
+      // Avatar AI comes after the first 500 tools in editorial order (PRERENDERED_ALTERNATIVES in playwright.config.ts).
+      const served = await request.get('/alternativas/avatar-ai');
+      expect(served.status()).toBe(200);
+      expect(served.headers().etag, 'a prerendered file would carry an ETag').toBeUndefined();
+      await page.goto('/avatar-ai');
+      const toolRobots = await robotsOf(page);
+      await page.getByRole('link', { name: 'Ver alternativas a Avatar AI' }).click();
+      await expect(page).toHaveURL(/\/alternativas\/avatar-ai$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Alternativas a Avatar AI' })).toBeVisible();
+      const count = await page.locator('[data-alternative]').count();
+      expect(count).toBeGreaterThanOrEqual(3);
+      expect(count).toBeLessThanOrEqual(12);
+      for (const line of await page.locator('[data-alternative] [data-difference]').allTextContents()) expect(line.trim()).not.toBe('');
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.some((text) => text.includes('"ItemList"') && text.includes('Alternativas a Avatar AI'))).toBe(true);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/alternativas\/avatar-ai$/);
+      // Indexed exactly when the tool's own page is, as a prerendered one.
+      expect(await robotsOf(page)).toBe(toolRobots);
+      // The prerendered template's own styles, not another route's.
+      const styles = () => page.locator('link[rel="stylesheet"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      const onDemand = await styles();
+      await page.goto('/alternativas/chatgpt');
+      expect(onDemand).toEqual(await styles());
+      await expectNoSidewaysScroll(page);
+      await page.goto('/alternativas/avatar-ai');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousA11yViolations(page);
     });
@@ -87,7 +124,7 @@ test.describe('addresses that are not comparisons', () => {
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('unknown tools, a tool against itself and a name nobody has answer 404 in Spanish', async ({ page, request }) => {
-    for (const path of ['/comparar/chatgpt-vs-no-existe-esta', '/comparar/chatgpt-vs-chatgpt', '/alternativas/no-existe-esta']) {
+    for (const path of ['/comparar/chatgpt-vs-no-existe-esta', '/comparar/chatgpt-vs-chatgpt', '/alternativas/no-existe-esta', '/alternativas/avatar-ai%00']) {
       expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(404);
     }
     const response = await page.goto('/comparar?a=chatgpt&b=Herramienta%20inventada');

@@ -16,7 +16,7 @@ process.env.STORAGE_DRIVER = 'local';
 
 const { seedCatalogue } = await import('../../src/server/catalogue/seed.ts');
 const { closeDb } = await import('../../src/server/db/client.ts');
-const { findPublishedSlugByName, listAlternativeCandidates, listComparedTools, toolHasAlternativesPage } =
+const { findPublishedSlugByName, listAlternativeCandidates, listComparedTools, readAlternativesPageOf, toolHasAlternativesPage } =
   await import('../../src/server/db/queries/public/alternatives.ts');
 const { loadSitemapEntries } = await import('../../src/server/seo/sitemap-entries.ts');
 const { differenceLine, hasAlternativesPage, MAX_ALTERNATIVES, rankAlternatives, rankAllAlternatives } = await import('../../src/lib/alternatives.ts');
@@ -34,7 +34,9 @@ afterAll(async () => {
 async function isolate(slug: string): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(`SELECT id FROM posts WHERE slug = $1`, [slug]);
   const id = rows[0]!.id;
-  const category = await pool.query<{ id: string }>(`INSERT INTO categories (name, slug) VALUES ('Solitaria', 'solitaria') RETURNING id`);
+  const category = await pool.query<{ id: string }>(
+    `INSERT INTO categories (name, slug) VALUES ('Solitaria', 'solitaria') ON CONFLICT (slug) DO UPDATE SET name = excluded.name RETURNING id`,
+  );
   await pool.query(`DELETE FROM post_categories WHERE post_id = $1`, [id]);
   await pool.query(`INSERT INTO post_categories (post_id, category_id, position) VALUES ($1, $2, 0)`, [id, category.rows[0]!.id]);
   await pool.query(`UPDATE posts SET use_cases = '{}', category_id = $2 WHERE id = $1`, [id, category.rows[0]!.id]);
@@ -88,6 +90,32 @@ describe('alternatives on the seeded catalogue', () => {
     });
     expect(differing.map((tool) => tool.slug)).toEqual([]);
     expect(all.size).toBeGreaterThan(candidates.length / 2);
+  });
+
+  it('ranks a page rendered on demand from the tools sharing something with it exactly as the build does', async () => {
+    await isolate('chatfuel');
+    await pool.query(`UPDATE posts SET discontinued_at = now() WHERE slug IN ('dall-e-openai', 'claude')`);
+    await pool.query(`UPDATE posts SET status = 'pending' WHERE slug = 'gemini'`);
+    const candidates = await listAlternativeCandidates();
+    const all = rankAllAlternatives(candidates);
+    const differing: string[] = [];
+    // Every third tool, and the ones changed above (the query per tool is what is under test).
+    const sample = candidates.filter((tool, index) => index % 3 === 0 || ['chatfuel', 'dall-e-openai', 'claude', 'chatgpt'].includes(tool.slug));
+    for (const tool of sample) {
+      const page = await readAlternativesPageOf(tool.slug);
+      if (page) expect(page.tool).toEqual(tool);
+      if (JSON.stringify(page?.alternatives.map((other) => other.id)) !== JSON.stringify(all.get(tool.id)?.map((other) => other.id))) differing.push(tool.slug);
+    }
+    expect(differing).toEqual([]);
+    expect(sample.filter((tool) => all.has(tool.id)).length).toBeGreaterThan(sample.length / 2);
+    // The cards are the build's: every column of every alternative shown.
+    const chatgpt = await readAlternativesPageOf('chatgpt');
+    const byId = new Map(candidates.map((tool) => [tool.id, tool]));
+    expect(chatgpt!.alternatives).toEqual(chatgpt!.alternatives.map((other) => byId.get(other.id)));
+    expect(chatgpt!.alternatives.map((tool) => tool.slug)).not.toContain('claude');
+    // No page for a retired tool, one without peers, one not published, one that does not exist, or a query.
+    for (const slug of ['claude', 'chatfuel', 'gemini', 'no-existe-esta', "chatgpt' OR '1'='1"])
+      expect(await readAlternativesPageOf(slug), slug).toBeUndefined();
   });
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
-import { buildSite, countPages, type BuildOptions } from '../../src/server/build/build-site.ts';
+import { buildSite, countPages, rendererSettings, type BuildOptions } from '../../src/server/build/build-site.ts';
 import { buildTree, entriesUnder, holds, locate } from '../../src/server/build/build-tree.ts';
 import { readCurrentBuild } from '../../src/server/build/builds.ts';
 import { buildIncrementally, rebuildSite } from '../../src/server/build/incremental-build.ts';
@@ -50,6 +50,8 @@ const options: BuildOptions = {
   siteUrl: 'http://localhost:4321',
   siteName: 'Brújula IA',
   googleSignIn: false,
+  // Fewer than the catalogue's tools: the rest of the alternatives pages are rendered on demand (decision 015).
+  prerenderedAlternatives: 60,
 };
 
 interface Tool {
@@ -217,6 +219,30 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(await searchSlugs('Renovada')).toContain(edited.slug);
     expect(await page(`pagefind/tarjetas/${edited.slug}.html`)).toContain(title);
     expect(await page('sitemap.xml')).toContain(`/${edited.slug}</loc>`);
+  });
+
+  it('prerenders the alternatives pages of the first tools only, and a rebuild writes none past them', async () => {
+    const { rows } = await pool.query<{ slug: string; live: boolean; featured: boolean }>(
+      `SELECT slug, discontinued_at IS NULL AS live, is_featured AS featured FROM posts WHERE status = 'published'
+       ORDER BY editorial_rank ASC NULLS LAST, title, slug`,
+    );
+    const limit = options.prerenderedAlternatives;
+    // The other tests, in any order, may have approved, unpublished or renamed a few tools since the full build.
+    const first = new Set(rows.slice(0, limit + 5).map((row) => row.slug));
+    const prerendered = (await readdir(path.join(await fullBuildClient(), 'alternativas'))).filter((name) => name.endsWith('.html'));
+    expect(prerendered.length).toBeGreaterThan(limit / 2);
+    expect(prerendered.length).toBeLessThanOrEqual(limit);
+    expect(prerendered.filter((name) => !first.has(name.slice(0, -'.html'.length)))).toEqual([]);
+
+    // Not featured: a featured tool is on every tool page, and its edit calls for a full build.
+    const among = rows.slice(0, limit).find((row) => !row.featured && prerendered.includes(`${row.slug}.html`))!;
+    // In this catalogue of five categories every live tool has three alternatives: this one has a page too, on demand.
+    const past = rows.slice(limit + 10).find((row) => row.live && !row.featured)!;
+    await pool.query(`UPDATE posts SET title = title || ' Revisada' WHERE slug = ANY($1)`, [[among.slug, past.slug]]);
+    await incremental();
+    expect(await page(`alternativas/${among.slug}.html`)).toMatch(/<h1[^>]*>Alternativas a [^<]* Revisada<\/h1>/);
+    expect(await exists(`alternativas/${past.slug}.html`)).toBe(false);
+    expect(await exists(`${past.slug}.html`)).toBe(true);
   });
 
   it('an unpublishing removes the page and takes the tool out of its category, the search and the sitemap', async () => {
@@ -451,7 +477,7 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     const scratch = path.join(buildsDir, 'cancelada');
     onTestFinished(() => rm(scratch, { recursive: true, force: true }));
     const paths = TASKS.map((task) => `/ia-para/${task.slug}`);
-    const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
+    const settings = rendererSettings(options);
     const written: string[] = [];
     const stopped = renderer.render(serverDir, settings, scratch, paths, (pathname) => written.push(pathname), undefined, AbortSignal.abort());
     await expect(stopped).rejects.toThrow(/cancelada/);

@@ -22,7 +22,7 @@ import { IN_FLIGHT_MARGIN_SECONDS, readCatalogueMap, type CatalogueMap } from '.
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
 import { buildSearchIndex, SEARCH_RECORDS_FILE } from '../search/search-index.ts';
 import { precompressDirectory } from './precompress.ts';
-import type { WarmRenderer } from './warm-renderer.ts';
+import { bundleEnv, type RendererSettings, type WarmRenderer } from './warm-renderer.ts';
 
 export interface BuildOptions {
   root: string;
@@ -35,6 +35,8 @@ export interface BuildOptions {
   siteName: string;
   /** Prerendered pages show the Google button only when it was configured at build time. */
   googleSignIn: boolean;
+  /** How many «Alternativas a…» pages are prerendered (PRERENDERED_ALTERNATIVES); the rest render on demand. */
+  prerenderedAlternatives: number;
   force?: boolean;
   log?: (line: string) => void;
   /** What the build is doing and how far along it is (0-100), for the admin panel's rebuild status. */
@@ -55,6 +57,12 @@ export type BuildProgress = (phase: string, percent: number) => void;
 /** Astro's line for each page it writes ("  ├─ /chatgpt.html"), once colours are stripped. */
 const PAGE_LINE = /^\s*\u251C\u2500 \//;
 const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** What the site's bundle reads from its environment, for this build (and the rebuilds made from it). */
+export function rendererSettings(options: BuildOptions): RendererSettings {
+  const { databaseUrl, siteUrl, siteName, prerenderedAlternatives } = options;
+  return { databaseUrl, siteUrl, siteName, prerenderedAlternatives };
+}
 
 /** Astro's output turned into progress: compiling, then pages written out of those expected. */
 export function astroProgress(expectedPages: number, report: BuildProgress): (chunk: string) => void {
@@ -142,6 +150,7 @@ export async function siteFingerprint(options: BuildOptions, readCodeHash: (root
     name: options.siteName,
     ai: aiProvidersFingerprint(),
     google: options.googleSignIn ? 1 : 0,
+    alternatives: options.prerenderedAlternatives,
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
@@ -234,16 +243,7 @@ async function buildInto(options: BuildOptions, target: BuildTarget, map: Catalo
   log(`Construyendo el sitio en ${path.relative(options.root, outDir)}…`);
   // The previous build's page count is the best guess of this one's; the first build counts the tools.
   const expectedPages = target.expectedPages ?? (await publishedPageCount(options.pool));
-  await runAstroBuild(
-    options.root,
-    outDir,
-    {
-      DATABASE_URL: options.databaseUrl,
-      SITE_URL: options.siteUrl,
-      SITE_NAME: options.siteName,
-    },
-    astroProgress(expectedPages, report),
-  );
+  await runAstroBuild(options.root, outDir, bundleEnv(rendererSettings(options)), astroProgress(expectedPages, report));
   const clientDir = path.join(outDir, 'client');
   report('Creando el índice de búsqueda', 88);
   const indexStarted = Date.now();

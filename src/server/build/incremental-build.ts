@@ -20,7 +20,7 @@ import { SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH } from '../../lib/search/sear
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 import { readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { affectedPages } from './affected-pages.ts';
-import { buildSite, readDatabaseClock, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
+import { buildSite, readDatabaseClock, rendererSettings, siteFingerprint, type BuildOptions, type BuildResult } from './build-site.ts';
 import { knownCodeHash, readContentVersion } from './fingerprint.ts';
 import {
   activateBuild,
@@ -167,7 +167,7 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const log = options.log ?? (() => undefined);
   // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
   const serverDir = await realpath(path.join(current.dir, 'server'));
-  const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
+  const settings = rendererSettings(options);
   // First: a renderer that is not warm yet loads its bundle while the tree is linked.
   const rendererReady = timed(phases, 'arranque del renderizador', () => renderer.prepare(serverDir, settings));
   rendererReady.catch(() => undefined);
@@ -463,9 +463,8 @@ export async function rebuildSite(options: BuildOptions): Promise<BuildResult> {
   const result = await buildSite(options);
   if (!result.skipped && options.renderer) {
     // Warmed on the new bundle at once: the next approval, often right after (an admin at work), needs no start.
-    const settings = { databaseUrl: options.databaseUrl, siteUrl: options.siteUrl, siteName: options.siteName };
     options.renderer
-      .prepare(path.join(options.buildsDir, result.info.id, 'server'), settings)
+      .prepare(path.join(options.buildsDir, result.info.id, 'server'), rendererSettings(options))
       .catch((error: Error) => log(`No se pudo preparar el renderizador incremental: ${error.message.split('\n')[0]}`));
   }
   return result;

@@ -14,11 +14,22 @@ const RENDERER = path.join('src', 'server', 'build', 'render-pages.ts');
 /** How long a renderer stays warm after its last rebuild: approvals come in bursts, an admin going down the queue. */
 export const RENDERER_IDLE_MS = 10 * 60_000;
 
-/** What the renderer's bundle reads from its environment: a renderer started with other values is replaced. */
+/** What the site's bundle reads from its environment: a renderer started with other values is replaced. */
 export interface RendererSettings {
   databaseUrl: string;
   siteUrl: string;
   siteName: string;
+  prerenderedAlternatives: number;
+}
+
+/** The settings as the bundle reads them, for the full build's Astro and for the renderer. */
+export function bundleEnv(settings: RendererSettings): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: settings.databaseUrl,
+    SITE_URL: settings.siteUrl,
+    SITE_NAME: settings.siteName,
+    PRERENDERED_ALTERNATIVES: String(settings.prerenderedAlternatives),
+  };
 }
 
 export interface RenderReport {
@@ -66,7 +77,7 @@ export class WarmRenderer {
    */
   async prepare(serverDir: string, settings: RendererSettings): Promise<void> {
     const bundle = await realpath(serverDir);
-    const key = JSON.stringify([bundle, settings.databaseUrl, settings.siteUrl, settings.siteName]);
+    const key = JSON.stringify([bundle, bundleEnv(settings)]);
     if (this.#running?.key !== key) {
       await this.close();
       this.#running = this.#start(bundle, key, settings);
@@ -132,7 +143,7 @@ export class WarmRenderer {
   #start(bundle: string, key: string, settings: RendererSettings): Running {
     const child = spawn(process.execPath, [path.join(this.#root, RENDERER), bundle], {
       cwd: this.#root,
-      env: { ...process.env, DATABASE_URL: settings.databaseUrl, SITE_URL: settings.siteUrl, SITE_NAME: settings.siteName },
+      env: { ...process.env, ...bundleEnv(settings) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     const running: Running = { child, key, ready: Promise.resolve(), pending: new Map(), stderr: '' };

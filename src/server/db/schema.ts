@@ -247,6 +247,8 @@ export const posts = pgTable(
     index('posts_domain_idx').on(t.domain),
     index('posts_link_status_idx').on(t.linkStatus),
     index('posts_page_changed_idx').on(t.pageChangedAt),
+    // Tools sharing a task with one (an alternatives page rendered on demand, docs/decisions/015).
+    index('posts_use_cases_idx').using('gin', t.useCases),
     check(
       'posts_price_from_complete',
       sql`(${t.priceFromAmount} IS NULL) = (${t.priceFromCurrency} IS NULL) AND (${t.priceFromAmount} IS NULL) = (${t.priceFromPeriod} IS NULL)`,

@@ -1,13 +1,13 @@
 /** Reads for the alternatives and comparison pages: published tools with their tasks, categories and facts. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { MIN_ALTERNATIVES, type AlternativeSubject } from '../../../../lib/alternatives.ts';
+import { alternativesPageOf, MIN_ALTERNATIVES, type AlternativeSubject } from '../../../../lib/alternatives.ts';
 import type { ToolCardData } from '../../../../lib/tool-card.ts';
 import type { ToolFacts } from '../../../../lib/tool-facts.ts';
 import { withImageUrls } from '../../../storage/references.ts';
 import { getDb, getPool } from '../../client.ts';
 import { posts } from '../../schema.ts';
 import { toolFactsJson } from '../tool-facts.ts';
-import { editorialOrder, indexable, toolCardColumns } from './tools.ts';
+import { activeCategorySlugs, editorialOrder, indexable, toolCardColumns } from './tools.ts';
 
 const published = eq(posts.status, 'published');
 
@@ -26,13 +26,67 @@ function toCandidate(row: Omit<AlternativeCandidate, 'categorySlugs'>): Alternat
   return { ...withImageUrls(row), categorySlugs: row.categories.map((category) => category.slug) };
 }
 
+/** Best known first; the slug settles ties, so a page ranks its ties alike whether it read the catalogue or a part. */
+const catalogueOrder = [editorialOrder, asc(posts.title), asc(posts.slug)];
+
 /** Every published tool (retired ones included, so a page can tell them apart), best known first. */
 export async function listAlternativeCandidates(): Promise<AlternativeCandidate[]> {
-  const rows = await getDb().select(decisionColumns).from(posts).where(published).orderBy(editorialOrder, asc(posts.title));
+  const rows = await getDb()
+    .select(decisionColumns)
+    .from(posts)
+    .where(published)
+    .orderBy(...catalogueOrder);
   return rows.map(toCandidate);
 }
 
-/** The published tools among `slugs`, for a comparison (one query for every reading of its address). */
+/** What the ranking reads of a tool (AlternativeSubject), without what only a card shows. */
+const subjectColumns = {
+  id: posts.id,
+  slug: posts.slug,
+  title: posts.title,
+  categorySlugs: activeCategorySlugs,
+  useCases: posts.useCases,
+  pricing: posts.pricing,
+  facts: decisionColumns.facts,
+  editorialRank: posts.editorialRank,
+  discontinued: toolCardColumns.discontinued,
+};
+
+/**
+ * An alternatives page rendered on demand (docs/decisions/015): the published tool `slug` and its ranked
+ * alternatives, or undefined when it has no page. The ranking reads only the tool and the live published tools
+ * sharing a task or an active category with it, which are all its good alternatives (isGoodAlternative), so it is
+ * the ranking the build makes from the whole catalogue; and of those only what it needs: at 50,000 tools a tool
+ * shares something with thousands. The cards' columns are read for the few shown.
+ */
+export async function readAlternativesPageOf(slug: string): Promise<{ tool: AlternativeCandidate; alternatives: AlternativeCandidate[] } | undefined> {
+  const sharing = sql`
+    SELECT other.id FROM posts tool JOIN posts other ON other.use_cases && tool.use_cases WHERE tool.slug = ${slug}
+    UNION
+    SELECT peer.post_id FROM posts tool
+    JOIN post_categories own ON own.post_id = tool.id
+    JOIN categories category ON category.id = own.category_id AND category.is_active
+    JOIN post_categories peer ON peer.category_id = own.category_id
+    WHERE tool.slug = ${slug}`;
+  const subjects = await getDb()
+    .select(subjectColumns)
+    .from(posts)
+    .where(and(published, sql`(${posts.slug} = ${slug} OR (${posts.discontinuedAt} IS NULL AND ${posts.id} IN (${sharing})))`))
+    .orderBy(...catalogueOrder);
+  const subject = subjects.find((candidate) => candidate.slug === slug);
+  const ranked = subject && alternativesPageOf(subject, subjects);
+  if (!subject || !ranked) return undefined;
+  const bySlug = new Map((await listComparedTools([slug, ...ranked.map((other) => other.slug)])).map((tool) => [tool.slug, tool]));
+  const tool = bySlug.get(slug);
+  const alternatives = ranked.map((other) => bySlug.get(other.slug)).filter((other) => other !== undefined);
+  // A tool changed between the two reads is left to the next request rather than shown half old.
+  return tool && alternatives.length === ranked.length ? { tool, alternatives } : undefined;
+}
+
+/**
+ * The published tools among `slugs` with all a decision page shows: a comparison (one query for every reading of its
+ * address) or an alternatives page rendered on demand.
+ */
 export async function listComparedTools(slugs: string[]): Promise<AlternativeCandidate[]> {
   if (slugs.length === 0) return [];
   const rows = await getDb()

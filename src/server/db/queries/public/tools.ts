@@ -17,12 +17,17 @@ import { factFilterSql } from './tool-facts-sql.ts';
 const toolId = sql.raw('"posts"."id"');
 const toolCategoryId = sql.raw('"posts"."category_id"');
 
+/** The tool's active categories as `pc` and `c`, primary first. */
+const activeCategories = sql`FROM post_categories pc JOIN categories c ON c.id = pc.category_id WHERE pc.post_id = ${toolId} AND c.is_active`;
+const primaryFirst = sql`(c.id = ${toolCategoryId}) DESC, pc.position, c.name`;
+
 /** The tool's categories, primary first, as chips. */
 const categoryChips = sql<CategoryChip[]>`coalesce((
-  SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color)
-                  ORDER BY (c.id = ${toolCategoryId}) DESC, pc.position, c.name)
-  FROM post_categories pc JOIN categories c ON c.id = pc.category_id
-  WHERE pc.post_id = ${toolId} AND c.is_active), '[]'::json)`;
+  SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'icon', c.icon, 'color', c.color) ORDER BY ${primaryFirst})
+  ${activeCategories}), '[]'::json)`;
+
+/** Only the slugs of those categories, in the same order: for reads of many tools that show none. */
+export const activeCategorySlugs = sql<string[]>`coalesce((SELECT array_agg(c.slug ORDER BY ${primaryFirst}) ${activeCategories}), '{}')`;
 
 export const toolCardColumns = {
   id: posts.id,
