@@ -1,5 +1,5 @@
 /** npm start: database (embedded unless DATABASE_URL), migrations, seed when empty, build when stale, serve. */
-import { buildSite } from '../src/server/build/build-site.ts';
+import { buildSite, servedBuildBehindInContent } from '../src/server/build/build-site.ts';
 import { readEnv } from '../src/server/env.ts';
 import { assertPortAvailable } from '../src/server/http/site-server.ts';
 import { siteBuildOptions } from './_build.ts';
@@ -19,11 +19,15 @@ await runCli(async () => {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 
-  const build = await buildSite(siteBuildOptions(env, database));
+  const options = siteBuildOptions(env, database);
+  const behind = await servedBuildBehindInContent(options);
+  const build = behind ? { skipped: true, info: behind } : await buildSite(options);
   log(
-    build.skipped
-      ? `Sin cambios desde la última construcción (${build.info.id}): se reutiliza.`
-      : `Sitio construido en ${(build.info.durationMs / 1000).toFixed(1)} s (${build.info.pages} páginas).`,
+    behind
+      ? `La construcción ${behind.id} no tiene los últimos cambios del catálogo: se sirve ya y se pone al día en segundo plano.`
+      : build.skipped
+        ? `Sin cambios desde la última construcción (${build.info.id}): se reutiliza.`
+        : `Sitio construido en ${(build.info.durationMs / 1000).toFixed(1)} s (${build.info.pages} páginas).`,
   );
 
   process.removeListener('SIGINT', stop);

@@ -132,6 +132,7 @@ export interface SiteFingerprint {
   /** What build-info.json records and a start compares: the base with the content version and the row ids. */
   full: string;
   contentVersion: number;
+  catalogueIds: string;
 }
 
 /** What the site built now from this code (as `readCodeHash` tells it) and database would depend on. */
@@ -154,7 +155,21 @@ export async function siteFingerprint(options: BuildOptions, readCodeHash: (root
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
-  return { base, full: combineFingerprint({ base, content: contentVersion, ids: catalogueIds }), contentVersion };
+  return { base, full: combineFingerprint({ base, content: contentVersion, ids: catalogueIds }), contentVersion, catalogueIds };
+}
+
+/**
+ * The served build, when all it lacks is content changed since (approvals, edits, unpublishings made while the site
+ * was stopped): same code, settings and rows. A start serves it at once, and the rebuild watcher brings it up to date
+ * as it does a change made while the site runs, incrementally; at 50,000 tools a full build before serving took
+ * 40 minutes. Undefined when there is nothing to catch up or more than the content changed.
+ */
+export async function servedBuildBehindInContent(options: BuildOptions): Promise<BuildInfo | undefined> {
+  const current = await readCurrentBuild(options.buildsDir);
+  if (!current?.info.baseFingerprint) return undefined;
+  const now = await siteFingerprint(options);
+  const sameButContent = combineFingerprint({ base: now.base, content: current.info.contentVersion, ids: now.catalogueIds }) === current.info.fingerprint;
+  return sameButContent && now.full !== current.info.fingerprint ? current.info : undefined;
 }
 
 /** The database's clock, read before any page: every page changed after it is not in the build being made. */
