@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { useMigratedDatabase } from './helpers/db.ts';
 
 // Configuration is read once per process: set it before the site's modules first ask for it.
@@ -93,6 +93,11 @@ describe('alternatives on the seeded catalogue', () => {
   });
 
   it('ranks a page rendered on demand from the tools sharing something with it exactly as the build does', async () => {
+    // Other tests rank ChatGPT with Claude and Gemini, in any order: they come back as they were.
+    onTestFinished(async () => {
+      await pool.query(`UPDATE posts SET discontinued_at = NULL WHERE slug = 'claude'`);
+      await pool.query(`UPDATE posts SET status = 'published' WHERE slug = 'gemini'`);
+    });
     await isolate('chatfuel');
     await pool.query(`UPDATE posts SET discontinued_at = now() WHERE slug IN ('dall-e-openai', 'claude')`);
     await pool.query(`UPDATE posts SET status = 'pending' WHERE slug = 'gemini'`);
