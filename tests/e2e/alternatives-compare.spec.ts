@@ -54,10 +54,12 @@ for (const width of [390, 1280]) {
       const served = await request.get('/alternativas/avatar-ai');
       expect(served.status()).toBe(200);
       expect(served.headers().etag, 'a prerendered file would carry an ETag').toBeUndefined();
-      await page.goto('/avatar-ai');
-      const toolRobots = await robotsOf(page);
-      await page.getByRole('link', { name: 'Ver alternativas a Avatar AI' }).click();
-      await expect(page).toHaveURL(/\/alternativas\/avatar-ai$/);
+      // The tool page as HTML, not in the browser: a visit there would count a view, and later specs (the
+      // popularity sort of /categoria/imagen) expect Avatar AI unvisited.
+      const toolPage = await (await request.get('/avatar-ai')).text();
+      expect(toolPage).toContain('href="/alternativas/avatar-ai"');
+      const toolRobots = /<meta name="robots" content="([^"]*)"/.exec(toolPage)?.[1] ?? null;
+      await page.goto('/alternativas/avatar-ai');
       await expect(page.getByRole('heading', { level: 1, name: 'Alternativas a Avatar AI' })).toBeVisible();
       const count = await page.locator('[data-alternative]').count();
       expect(count).toBeGreaterThanOrEqual(3);
