@@ -6,18 +6,18 @@
 import { LIMITS, SLUG_PATTERN } from '../../lib/tool-form.ts';
 import { oncePerBuild } from '../../server/build/once-per-build.ts';
 import { microCache } from '../../server/cache/micro-cache.ts';
-import { listAlternativeCandidates, readAlternativesPageOf, type AlternativeCandidate } from '../../server/db/queries/public/alternatives.ts';
+import {
+  listAlternativeCandidates,
+  readAlternativesPageOf,
+  type AlternativeCandidate,
+  type AlternativesPage,
+} from '../../server/db/queries/public/alternatives.ts';
 import { serverEnv } from '../../server/env.ts';
 
 export const readAlternativeCandidates: () => Promise<AlternativeCandidate[]> = oncePerBuild(listAlternativeCandidates);
 
 /** How many of the catalogue's first tools get a prerendered page. */
 export const prerenderedAlternatives = (): number => serverEnv().PRERENDERED_ALTERNATIVES;
-
-export interface AlternativesPage {
-  tool: AlternativeCandidate;
-  alternatives: AlternativeCandidate[];
-}
 
 /**
  * A minute, as the prerendered pages themselves change only with the nightly full build: a crawler going down the

@@ -155,7 +155,12 @@ export async function siteFingerprint(options: BuildOptions, readCodeHash: (root
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
-  return { base, full: combineFingerprint({ base, content: contentVersion, ids: catalogueIds }), contentVersion, catalogueIds };
+  return { base, full: fullFingerprint(base, contentVersion, catalogueIds), contentVersion, catalogueIds };
+}
+
+/** The base with the content version and the row ids: what build-info.json records. */
+function fullFingerprint(base: string, contentVersion: number, catalogueIds: string): string {
+  return combineFingerprint({ base, content: contentVersion, ids: catalogueIds });
 }
 
 /**
@@ -168,7 +173,7 @@ export async function servedBuildBehindInContent(options: BuildOptions): Promise
   const current = await readCurrentBuild(options.buildsDir);
   if (!current?.info.baseFingerprint) return undefined;
   const now = await siteFingerprint(options);
-  const sameButContent = combineFingerprint({ base: now.base, content: current.info.contentVersion, ids: now.catalogueIds }) === current.info.fingerprint;
+  const sameButContent = fullFingerprint(now.base, current.info.contentVersion, now.catalogueIds) === current.info.fingerprint;
   return sameButContent && now.full !== current.info.fingerprint ? current.info : undefined;
 }
 

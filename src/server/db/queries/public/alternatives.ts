@@ -39,6 +39,12 @@ export async function listAlternativeCandidates(): Promise<AlternativeCandidate[
   return rows.map(toCandidate);
 }
 
+/** A tool and its ranked alternatives: the props of its «Alternativas a…» page. */
+export interface AlternativesPage {
+  tool: AlternativeCandidate;
+  alternatives: AlternativeCandidate[];
+}
+
 /** What the ranking reads of a tool (AlternativeSubject), without what only a card shows. */
 const subjectColumns = {
   id: posts.id,
@@ -59,7 +65,7 @@ const subjectColumns = {
  * the ranking the build makes from the whole catalogue; and of those only what it needs: at 50,000 tools a tool
  * shares something with thousands. The cards' columns are read for the few shown.
  */
-export async function readAlternativesPageOf(slug: string): Promise<{ tool: AlternativeCandidate; alternatives: AlternativeCandidate[] } | undefined> {
+export async function readAlternativesPageOf(slug: string): Promise<AlternativesPage | undefined> {
   const sharing = sql`
     SELECT other.id FROM posts tool JOIN posts other ON other.use_cases && tool.use_cases WHERE tool.slug = ${slug}
     UNION
