@@ -78,9 +78,9 @@ function siteEnv(site: { port: number; dataDir: string; buildsDir: string }, sto
     // No background link checks against the real sites of the seeded tools: tests/e2e/catalogue.spec.ts runs the
     // checker itself against the fake website.
     CATALOGUE_ENRICH: 'false',
-    // Half the seeded catalogue's alternatives pages prerendered, the rest on demand, as on a large catalogue
-    // (docs/decisions/015): tests/e2e/alternatives-compare.spec.ts visits one of each.
-    PRERENDERED_ALTERNATIVES: '500',
+    // Half the seeded catalogue's tool pages and alternatives pages prerendered, the rest on demand, as on a large
+    // catalogue (docs/decisions/015): tool-page.spec.ts and alternatives-compare.spec.ts visit one of each.
+    PRERENDERED_TOOLS: '500',
     // Recognisable values that tests/e2e/secrets.spec.ts looks for in the files sent to browsers.
     BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
     GOOGLE_CLIENT_ID: google.clientId,

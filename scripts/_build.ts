@@ -23,7 +23,7 @@ export function siteBuildOptions(env: ServerEnv, database: Pick<OpenDatabase, 'p
     siteUrl: env.SITE_URL,
     siteName: env.SITE_NAME,
     googleSignIn: googleSignInEnabled(env),
-    prerenderedAlternatives: env.PRERENDERED_ALTERNATIVES,
+    prerenderedTools: env.PRERENDERED_TOOLS,
     log,
   };
 }

@@ -21,10 +21,10 @@ describe('readEnv', () => {
   });
 
   it('prerenders 2,000 alternatives pages by default, any count from 0, and refuses a count that is not one', () => {
-    expect(readEnv({}).PRERENDERED_ALTERNATIVES).toBe(2_000);
-    expect(readEnv({ PRERENDERED_ALTERNATIVES: '0' }).PRERENDERED_ALTERNATIVES).toBe(0);
-    expect(() => readEnv({ PRERENDERED_ALTERNATIVES: '-1' })).toThrow(/PRERENDERED_ALTERNATIVES no puede ser negativo/);
-    expect(() => readEnv({ PRERENDERED_ALTERNATIVES: 'muchas' })).toThrow(/PRERENDERED_ALTERNATIVES debe ser un número/);
+    expect(readEnv({}).PRERENDERED_TOOLS).toBe(2_000);
+    expect(readEnv({ PRERENDERED_TOOLS: '0' }).PRERENDERED_TOOLS).toBe(0);
+    expect(() => readEnv({ PRERENDERED_TOOLS: '-1' })).toThrow(/PRERENDERED_TOOLS no puede ser negativo/);
+    expect(() => readEnv({ PRERENDERED_TOOLS: 'muchas' })).toThrow(/PRERENDERED_TOOLS debe ser un número/);
   });
 
   it('treats empty variables as unset', () => {

@@ -136,13 +136,14 @@ const schema = z
       .min(1, { error: 'CATALOGUE_RECHECK_DAYS debe ser al menos 1' })
       .max(365, { error: 'CATALOGUE_RECHECK_DAYS debe ser como mucho 365' })
       .default(7),
-    // How many «Alternativas a…» pages a build prerenders, the first tools in editorial order; the rest are rendered
-    // on demand at the same address (docs/decisions/015), so a build of 50,000 tools does not write 50,000 of them.
-    PRERENDERED_ALTERNATIVES: z.coerce
-      .number({ error: 'PRERENDERED_ALTERNATIVES debe ser un número de páginas' })
-      .int({ error: 'PRERENDERED_ALTERNATIVES debe ser un número entero de páginas' })
-      .min(0, { error: 'PRERENDERED_ALTERNATIVES no puede ser negativo' })
-      .max(1_000_000, { error: 'PRERENDERED_ALTERNATIVES debe ser como mucho 1000000' })
+    // How many tools a build prerenders the page and the «Alternativas a…» page of, the first in editorial order; the
+    // rest are rendered on demand at the same addresses (docs/decisions/015), so a build of 50,000 tools does not
+    // write 100,000 pages that few visit.
+    PRERENDERED_TOOLS: z.coerce
+      .number({ error: 'PRERENDERED_TOOLS debe ser un número de herramientas' })
+      .int({ error: 'PRERENDERED_TOOLS debe ser un número entero de herramientas' })
+      .min(0, { error: 'PRERENDERED_TOOLS no puede ser negativo' })
+      .max(1_000_000, { error: 'PRERENDERED_TOOLS debe ser como mucho 1000000' })
       .default(2_000),
   })
   .superRefine((env, context) => {

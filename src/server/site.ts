@@ -18,3 +18,9 @@ export function siteConfig(): { name: string; url: string; contactEmail: string;
     tagline: site.tagline ?? DEFAULT_TAGLINE,
   };
 }
+
+/**
+ * How many of the catalogue's first tools, in editorial order, a build prerenders the page and the «Alternativas a…»
+ * page of; the others are rendered on demand at the same addresses (docs/decisions/015).
+ */
+export const prerenderedTools = (): number => serverEnv().PRERENDERED_TOOLS;

@@ -50,7 +50,7 @@ for (const width of [390, 1280]) {
 
     test('a tool past the prerendered alternatives pages gets the same page, rendered on demand', async ({ page, request }) => {
       test.slow();
-      // Avatar AI comes after the first 500 tools in editorial order (PRERENDERED_ALTERNATIVES in playwright.config.ts).
+      // Avatar AI comes after the first 500 tools in editorial order (PRERENDERED_TOOLS in playwright.config.ts).
       const served = await request.get('/alternativas/avatar-ai');
       expect(served.status()).toBe(200);
       expect(served.headers().etag, 'a prerendered file would carry an ETag').toBeUndefined();

@@ -154,6 +154,44 @@ test.describe('tool page', () => {
   });
 });
 
+test.describe('a tool past the prerendered ones', () => {
+  // Its view is not sent (see below), which the browser reports.
+  test.use({ allowedConsoleErrors: [/\/api\/views/] });
+
+  test('gets the same page, rendered on demand', async ({ page, request }) => {
+    test.slow();
+    // Avatar AI comes after the first 500 tools in editorial order (PRERENDERED_TOOLS in playwright.config.ts).
+    const served = await request.get('/avatar-ai');
+    expect(served.status()).toBe(200);
+    expect(served.headers().etag, 'a prerendered file would carry an ETag').toBeUndefined();
+    expect(served.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const prerendered = await request.get('/chatgpt');
+    expect(prerendered.headers().etag).toBeDefined();
+    const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+    const prerenderedStyles = stylesheets(await prerendered.text());
+    expect(prerenderedStyles.length).toBeGreaterThan(0);
+    expect(stylesheets(await served.text())).toEqual(prerenderedStyles);
+    // Seen in the browser without counting a view: later specs (the popularity sort of /categoria/imagen) expect
+    // Avatar AI unvisited.
+    await page.route('**/api/views', (route) => route.abort());
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/avatar-ai');
+      await expect(page.getByRole('heading', { level: 1, name: 'Avatar AI' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).locator('[aria-current="page"]')).toHaveText('Avatar AI');
+      await expect(page.getByRole('region', { name: 'Datos clave' })).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/avatar-ai$/);
+      const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+        (block) => (JSON.parse(block) as Record<string, unknown>)['@type'],
+      );
+      expect(types).toEqual(['Organization', 'WebSite', 'SoftwareApplication', 'BreadcrumbList']);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+});
+
 test.describe('addresses of a tool', () => {
   test('its id redirects permanently to its slug', async ({ page, request }) => {
     const id = await toolIdBySlug('chatgpt');

@@ -38,6 +38,13 @@ await pool.query(`
 // pages belong to the full build, as they would on a site started minutes ago.
 await pool.query(`UPDATE posts SET page_changed_at = now() - interval '1 hour'`);
 
+const PRERENDERED = 250;
+/**
+ * The tools the tests change are well inside the prerendered ones, whose pages are files: approvals, unpublishings
+ * and title edits made by the tests, in any order, move a tool a few places at most.
+ */
+const SAFELY_PRERENDERED = PRERENDERED - 30;
+
 // One renderer for every rebuild below, as a running site keeps it (docs/decisions/013).
 const renderer = new WarmRenderer({ root });
 const options: BuildOptions = {
@@ -50,8 +57,8 @@ const options: BuildOptions = {
   siteUrl: 'http://localhost:4321',
   siteName: 'Brújula IA',
   googleSignIn: false,
-  // Fewer than the catalogue's tools: the rest of the alternatives pages are rendered on demand (decision 015).
-  prerenderedAlternatives: 60,
+  // Fewer than the catalogue's tools: the other tools' pages and alternatives pages are rendered on demand (decision 015).
+  prerenderedTools: PRERENDERED,
 };
 
 interface Tool {
@@ -61,18 +68,28 @@ interface Tool {
   category: string;
 }
 
-/** A published, live, not featured tool of that one category, with a full article (thin pages stay out of the sitemap). */
+/**
+ * A published, live, not featured tool of that one category, with a full article (thin pages stay out of the
+ * sitemap), among the prerendered ones. In slug order, which no title edit changes.
+ */
 async function toolOf(category: string, offset = 0): Promise<Tool> {
   const { rows } = await pool.query<Tool>(
-    `SELECT p.id, p.slug, p.title, c.slug AS category FROM posts p
+    `WITH catalogue AS (
+       SELECT id, row_number() OVER (ORDER BY editorial_rank ASC NULLS LAST, title, slug) AS place
+       FROM posts WHERE status = 'published'
+     )
+     SELECT p.id, p.slug, p.title, c.slug AS category FROM posts p
+     JOIN catalogue USING (id)
      JOIN post_categories pc ON pc.post_id = p.id JOIN categories c ON c.id = pc.category_id
-     WHERE c.slug = $1 AND p.status = 'published' AND NOT p.is_featured AND p.discontinued_at IS NULL
+     WHERE c.slug = $1 AND NOT p.is_featured AND p.discontinued_at IS NULL
        AND NOT p.article_is_template AND p.article_text_length >= 1000
        AND (SELECT count(*) FROM post_categories other WHERE other.post_id = p.id) = 1
+       AND catalogue.place <= $3
      ORDER BY p.slug OFFSET $2 LIMIT 1`,
-    [category, offset],
+    [category, offset, SAFELY_PRERENDERED],
   );
-  return rows[0]!;
+  if (!rows[0]) throw new Error(`No hay herramienta ${offset + 1} de «${category}» entre las ${SAFELY_PRERENDERED} primeras`);
+  return rows[0];
 }
 
 const client = async () => path.join((await readCurrentBuild(buildsDir))!.dir, 'client');
@@ -221,18 +238,24 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(await page('sitemap.xml')).toContain(`/${edited.slug}</loc>`);
   });
 
-  it('prerenders the alternatives pages of the first tools only, and a rebuild writes none past them', async () => {
+  it('prerenders the pages and alternatives pages of the first tools only, and a rebuild writes none past them', async () => {
     const { rows } = await pool.query<{ slug: string; live: boolean; featured: boolean }>(
       `SELECT slug, discontinued_at IS NULL AS live, is_featured AS featured FROM posts WHERE status = 'published'
        ORDER BY editorial_rank ASC NULLS LAST, title, slug`,
     );
-    const limit = options.prerenderedAlternatives;
+    const limit = options.prerenderedTools;
     // The other tests, in any order, may have approved, unpublished or renamed a few tools since the full build.
     const first = new Set(rows.slice(0, limit + 5).map((row) => row.slug));
-    const prerendered = (await readdir(path.join(await fullBuildClient(), 'alternativas'))).filter((name) => name.endsWith('.html'));
+    const fullClient = await fullBuildClient();
+    const prerendered = (await readdir(path.join(fullClient, 'alternativas'))).filter((name) => name.endsWith('.html'));
     expect(prerendered.length).toBeGreaterThan(limit / 2);
     expect(prerendered.length).toBeLessThanOrEqual(limit);
     expect(prerendered.filter((name) => !first.has(name.slice(0, -'.html'.length)))).toEqual([]);
+    // Every tool page at the top level is one of the first tools', and each of the first has one.
+    const published = new Set(rows.map((row) => row.slug));
+    const toolPages = (await readdir(fullClient)).filter((name) => name.endsWith('.html') && published.has(name.slice(0, -'.html'.length)));
+    expect(toolPages.length).toBeGreaterThanOrEqual(limit - 5);
+    expect(toolPages.filter((name) => !first.has(name.slice(0, -'.html'.length)))).toEqual([]);
 
     // Not featured: a featured tool is on every tool page, and its edit calls for a full build.
     const among = rows.slice(0, limit).find((row) => !row.featured && prerendered.includes(`${row.slug}.html`))!;
@@ -241,8 +264,11 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     await pool.query(`UPDATE posts SET title = title || ' Revisada' WHERE slug = ANY($1)`, [[among.slug, past.slug]]);
     await incremental();
     expect(await page(`alternativas/${among.slug}.html`)).toMatch(/<h1[^>]*>Alternativas a [^<]* Revisada<\/h1>/);
+    expect(await page(`${among.slug}.html`)).toMatch(/<h1[^>]*>[^<]* Revisada<\/h1>/);
     expect(await exists(`alternativas/${past.slug}.html`)).toBe(false);
-    expect(await exists(`${past.slug}.html`)).toBe(true);
+    expect(await exists(`${past.slug}.html`)).toBe(false);
+    // Still found by the search, which is built from the database.
+    expect(await page(`pagefind/tarjetas/${past.slug}.html`)).toContain(' Revisada');
   });
 
   it('an unpublishing removes the page and takes the tool out of its category, the search and the sitemap', async () => {

@@ -142,7 +142,7 @@ describe('build folders', () => {
       siteUrl: 'http://localhost:4321',
       siteName: 'Brújula IA',
       googleSignIn: false,
-      prerenderedAlternatives: 2_000,
+      prerenderedTools: 2_000,
       force: true,
       log: (line) => lines.push(line),
     });

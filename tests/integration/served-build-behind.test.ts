@@ -25,7 +25,7 @@ const options: BuildOptions = {
   siteUrl: 'http://localhost:4321',
   siteName: 'Brújula IA',
   googleSignIn: false,
-  prerenderedAlternatives: 2_000,
+  prerenderedTools: 2_000,
 };
 
 /** Serves a build made from the database as it is now. */
@@ -53,8 +53,8 @@ describe('a start with a build already served', () => {
 
     await bumpContentVersion(pool);
     expect((await servedBuildBehindInContent(options))?.id).toBe('20261127100000000');
-    // Another PRERENDERED_ALTERNATIVES (part of the configuration): the start builds first.
-    expect(await servedBuildBehindInContent({ ...options, prerenderedAlternatives: 10 })).toBeUndefined();
+    // Another PRERENDERED_TOOLS (part of the configuration): the start builds first.
+    expect(await servedBuildBehindInContent({ ...options, prerenderedTools: 10 })).toBeUndefined();
 
     await pool.query(`INSERT INTO site_settings (key, value) VALUES ('prueba-arranque', '{"cambio": 1}')`);
     expect(await servedBuildBehindInContent(options)).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The tools every «Alternativas a…» page ranks. A build reads the catalogue once and prerenders the pages of the first
- * PRERENDERED_ALTERNATIVES tools in editorial order; any other tool's page is rendered on demand at the same address
+ * PRERENDERED_TOOLS tools in editorial order; any other tool's page is rendered on demand at the same address
  * from the tool and the tools sharing something with it (docs/decisions/015), with the same template and ranking.
  */
 import { LIMITS, SLUG_PATTERN } from '../../lib/tool-form.ts';
@@ -12,12 +12,8 @@ import {
   type AlternativeCandidate,
   type AlternativesPage,
 } from '../../server/db/queries/public/alternatives.ts';
-import { serverEnv } from '../../server/env.ts';
 
 export const readAlternativeCandidates: () => Promise<AlternativeCandidate[]> = oncePerBuild(listAlternativeCandidates);
-
-/** How many of the catalogue's first tools get a prerendered page. */
-export const prerenderedAlternatives = (): number => serverEnv().PRERENDERED_ALTERNATIVES;
 
 /**
  * A minute, as the prerendered pages themselves change only with the nightly full build: a crawler going down the

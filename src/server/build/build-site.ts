@@ -35,8 +35,8 @@ export interface BuildOptions {
   siteName: string;
   /** Prerendered pages show the Google button only when it was configured at build time. */
   googleSignIn: boolean;
-  /** How many «Alternativas a…» pages are prerendered (PRERENDERED_ALTERNATIVES); the rest render on demand. */
-  prerenderedAlternatives: number;
+  /** How many tools get their page and «Alternativas a…» page prerendered (PRERENDERED_TOOLS); the rest render on demand. */
+  prerenderedTools: number;
   force?: boolean;
   log?: (line: string) => void;
   /** What the build is doing and how far along it is (0-100), for the admin panel's rebuild status. */
@@ -60,8 +60,8 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** What the site's bundle reads from its environment, for this build (and the rebuilds made from it). */
 export function rendererSettings(options: BuildOptions): RendererSettings {
-  const { databaseUrl, siteUrl, siteName, prerenderedAlternatives } = options;
-  return { databaseUrl, siteUrl, siteName, prerenderedAlternatives };
+  const { databaseUrl, siteUrl, siteName, prerenderedTools } = options;
+  return { databaseUrl, siteUrl, siteName, prerenderedTools };
 }
 
 /** Astro's output turned into progress: compiling, then pages written out of those expected. */
@@ -114,9 +114,11 @@ export function runAstroBuild(root: string, outDir: string, env: NodeJS.ProcessE
 }
 
 /** Without a previous build: one page per published tool and category, plus the site's fixed pages. */
-async function publishedPageCount(pool: pg.Pool): Promise<number> {
+async function publishedPageCount(pool: pg.Pool, prerenderedTools: number): Promise<number> {
+  // A tool page and an alternatives page for each prerendered tool.
   const { rows } = await pool.query<{ pages: number }>(
-    "SELECT ((SELECT count(*) FROM posts WHERE status = 'published') + (SELECT count(*) FROM categories) + 30)::int AS pages",
+    "SELECT (2 * least((SELECT count(*) FROM posts WHERE status = 'published'), $1) + (SELECT count(*) FROM categories) + 30)::int AS pages",
+    [prerenderedTools],
   );
   return rows[0]!.pages;
 }
@@ -151,7 +153,7 @@ export async function siteFingerprint(options: BuildOptions, readCodeHash: (root
     name: options.siteName,
     ai: aiProvidersFingerprint(),
     google: options.googleSignIn ? 1 : 0,
-    alternatives: options.prerenderedAlternatives,
+    prerendered: options.prerenderedTools,
     // The footer shows the year the page was built: a new year calls for a new build.
     year: new Date().getFullYear(),
   });
@@ -262,7 +264,7 @@ async function buildInto(options: BuildOptions, target: BuildTarget, map: Catalo
   const report = options.onProgress ?? (() => undefined);
   log(`Construyendo el sitio en ${path.relative(options.root, outDir)}…`);
   // The previous build's page count is the best guess of this one's; the first build counts the tools.
-  const expectedPages = target.expectedPages ?? (await publishedPageCount(options.pool));
+  const expectedPages = target.expectedPages ?? (await publishedPageCount(options.pool, options.prerenderedTools));
   await runAstroBuild(options.root, outDir, bundleEnv(rendererSettings(options)), astroProgress(expectedPages, report));
   const clientDir = path.join(outDir, 'client');
   report('Creando el índice de búsqueda', 88);

@@ -19,7 +19,7 @@ export interface RendererSettings {
   databaseUrl: string;
   siteUrl: string;
   siteName: string;
-  prerenderedAlternatives: number;
+  prerenderedTools: number;
 }
 
 /** The settings as the bundle reads them, for the full build's Astro and for the renderer. */
@@ -28,7 +28,7 @@ export function bundleEnv(settings: RendererSettings): NodeJS.ProcessEnv {
     DATABASE_URL: settings.databaseUrl,
     SITE_URL: settings.siteUrl,
     SITE_NAME: settings.siteName,
-    PRERENDERED_ALTERNATIVES: String(settings.prerenderedAlternatives),
+    PRERENDERED_TOOLS: String(settings.prerenderedTools),
   };
 }
 

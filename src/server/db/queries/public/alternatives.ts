@@ -1,5 +1,5 @@
 /** Reads for the alternatives and comparison pages: published tools with their tasks, categories and facts. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alternativesPageOf, MIN_ALTERNATIVES, type AlternativeSubject } from '../../../../lib/alternatives.ts';
 import type { ToolCardData } from '../../../../lib/tool-card.ts';
 import type { ToolFacts } from '../../../../lib/tool-facts.ts';
@@ -7,7 +7,7 @@ import { withImageUrls } from '../../../storage/references.ts';
 import { getDb, getPool } from '../../client.ts';
 import { posts } from '../../schema.ts';
 import { toolFactsJson } from '../tool-facts.ts';
-import { activeCategorySlugs, editorialOrder, indexable, toolCardColumns } from './tools.ts';
+import { activeCategorySlugs, catalogueOrder, indexable, toolCardColumns } from './tools.ts';
 
 const published = eq(posts.status, 'published');
 
@@ -25,9 +25,6 @@ export type AlternativeCandidate = ToolCardData &
 function toCandidate(row: Omit<AlternativeCandidate, 'categorySlugs'>): AlternativeCandidate {
   return { ...withImageUrls(row), categorySlugs: row.categories.map((category) => category.slug) };
 }
-
-/** Best known first; the slug settles ties, so a page ranks its ties alike whether it read the catalogue or a part. */
-const catalogueOrder = [editorialOrder, asc(posts.title), asc(posts.slug)];
 
 /** Every published tool (retired ones included, so a page can tell them apart), best known first. */
 export async function listAlternativeCandidates(): Promise<AlternativeCandidate[]> {

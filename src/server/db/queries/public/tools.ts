@@ -229,9 +229,17 @@ export async function getPublishedToolBySlug(slug: string) {
 
 export type ToolDetail = NonNullable<Awaited<ReturnType<typeof getPublishedToolBySlug>>>;
 
-/** Slugs of every published tool, for getStaticPaths. */
-export async function listPublishedSlugs(): Promise<string[]> {
-  const rows = await getDb().select({ slug: posts.slug }).from(posts).where(published).orderBy(asc(posts.slug));
+/** Best known first; the slug settles ties, so a page ranks its ties alike whether it read the catalogue or a part. */
+export const catalogueOrder = [editorialOrder, asc(posts.title), asc(posts.slug)];
+
+/** Slugs of the first `limit` published tools in catalogue order (retired ones included): the prerendered tool pages. */
+export async function listPrerenderedSlugs(limit: number): Promise<string[]> {
+  const rows = await getDb()
+    .select({ slug: posts.slug })
+    .from(posts)
+    .where(published)
+    .orderBy(...catalogueOrder)
+    .limit(limit);
   return rows.map((row) => row.slug);
 }
 
