@@ -33,6 +33,7 @@ import { measureRestingMemory, type RestingMemory } from './bench/memory.ts';
 import { carriesAdCode, switchAdsOn } from './bench/ads.ts';
 import { BENCH_ADMIN_EMAIL, measureApproval, type ApprovalTimes } from './bench/approval.ts';
 import { measurePageVitals, type PageVitals } from './bench/page-vitals.ts';
+import { measureOnDemandPages } from './bench/on-demand.ts';
 import { measurePageWeight, type PageWeight } from './bench/page-weight.ts';
 import { runMeasured, type MeasuredRun } from './bench/process-tree.ts';
 import { measureEnrichment, type EnrichmentBench } from './bench/enrichment.ts';
@@ -375,12 +376,16 @@ async function measureAtScale(size: number): Promise<{ row: ScaleRow; build: Bui
   try {
     const category = await measurePageWeight(server.url, '/categoria/imagen').catch((error: Error) => `sin medir: ${error.message}`);
     const firstResult = await measureTimeToFirstResult(server.url).catch((error: Error) => `sin medir: ${error.message}`);
+    const onDemand = await measureOnDemandPages(folders.data, server.url).catch((error: Error) => `sin medir: ${error.message}`);
     const approval = await approvalRow(`${count(size)} herramientas`, server, LARGE_SITE_URL, folders.data, 30 * MINUTE);
     const rebuilt = await readCurrentBuild(folders.builds);
     const rebuild =
       rebuilt && rebuilt.info.id !== built?.info.id ? { incremental: rebuilt.info.incremental === true, durationMs: rebuilt.info.durationMs } : undefined;
     log(`Lo que hizo el servidor (cada reconstrucción, con sus fases): ${path.relative(root, logFile)}`);
-    return { row: { tools, run: build.run, approval: approval.times ?? approval.failed ?? 'sin medir', rebuild, category, index, firstResult }, build };
+    return {
+      row: { tools, run: build.run, approval: approval.times ?? approval.failed ?? 'sin medir', rebuild, category, index, firstResult, onDemand },
+      build,
+    };
   } finally {
     await server.stop();
     if (!keep) await removeScratch(folders);

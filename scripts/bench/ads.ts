@@ -17,7 +17,8 @@ export function carriesAdCode(html: string): boolean {
   return html.includes('data-ads-config') || html.includes('adsbygoogle') || html.includes('data-ads-runtime');
 }
 
-async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A client of the embedded database a running bench server opened in `dataDir`. */
+export async function withDatabase<T>(dataDir: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   // With its generated password (a fixed one stopped working when the embedded database got its own).
   const connectionString = await embeddedDatabaseUrl(dataDir);
   if (!connectionString) throw new Error(`No hay ninguna base de datos embebida en marcha en ${dataDir}.`);

@@ -6,6 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApprovalTimes } from './approval.ts';
 import type { PageWeight } from './page-weight.ts';
+import type { OnDemandTimes } from './on-demand.ts';
 import type { MeasuredRun } from './process-tree.ts';
 import { count, kilobytes, mebibytes, milliseconds, seconds, statusNote, table, verdict } from './report.ts';
 import type { FirstResultTimes } from './search.ts';
@@ -33,6 +34,8 @@ export interface ScaleRow {
   category: PageWeight | string;
   index: { bytes: number; files: number };
   firstResult: FirstResultTimes | string;
+  /** The last tools' pages, rendered on demand (past PRERENDERED_TOOLS). */
+  onDemand: OnDemandTimes | string;
 }
 
 /** Bytes and files of the Pagefind index a visitor's browser may fetch: not the build's gzip and brotli copies. */
@@ -69,6 +72,7 @@ export function scaleTable(rows: ScaleRow[]): string {
       '/categoria/imagen (como se envía)',
       'índice de búsqueda',
       'primer resultado (primera; mediana)',
+      'fichas bajo demanda (mediana; máx.)',
     ],
     rows.map((row) => [
       count(row.tools),
@@ -84,6 +88,9 @@ export function scaleTable(rows: ScaleRow[]): string {
           : statusNote(row.category.status),
       `${mebibytes(row.index.bytes / 1024)} en ${count(row.index.files)} ficheros`,
       typeof row.firstResult === 'string' ? row.firstResult : `${milliseconds(row.firstResult.firstMs)}; ${milliseconds(row.firstResult.medianMs)}`,
+      typeof row.onDemand === 'string'
+        ? row.onDemand
+        : `${milliseconds(row.onDemand.medianMs)}; ${milliseconds(row.onDemand.maxMs)} (${count(row.onDemand.pages)} fichas)`,
     ]),
   );
 }
