@@ -7,6 +7,8 @@
  */
 import { oncePerBuild } from '../../server/build/once-per-build.ts';
 import { RENDER_TOKEN_ENV, RENDER_TOKEN_HEADER } from '../../server/build/twin-routes.ts';
+import { listPrerenderedSlugs } from '../../server/db/queries/public/tools.ts';
+import { prerenderedTools } from '../../server/site.ts';
 
 export function twinAllowed(request: Request): boolean {
   const token = process.env[RENDER_TOKEN_ENV];
@@ -38,3 +40,8 @@ export async function staticProps<P>(
   const paths = (await lists.get(route)!()) as StaticPath<P>[];
   return paths.find((path) => Object.keys(path.params).every((key) => path.params[key] === params[key]))?.props;
 }
+
+const prerenderedSlugs = oncePerBuild(async () => new Set(await listPrerenderedSlugs(prerenderedTools())));
+
+/** Whether a build prerenders this tool's pages (docs/decisions/015): read once per rebuild. */
+export const isPrerendered = async (slug: string | undefined): Promise<boolean> => slug !== undefined && (await prerenderedSlugs()).has(slug);
