@@ -14,7 +14,7 @@ import * as pagefind from 'pagefind';
 import { replaceFile } from '../build/replace-file.ts';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { factFiltersOf, type ToolFacts } from '../../lib/tool-facts.ts';
-import { rankByProminence, rankForTask, type RankableTool } from '../../lib/tasks/tagging.ts';
+import { rankByProminence, rankForTasks, type RankableTool } from '../../lib/tasks/tagging.ts';
 import { TASKS, findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../storage/references.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
@@ -134,9 +134,9 @@ export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominen
 export function searchPlaces(rows: readonly SearchRow[]): Map<string, SearchPlaces> {
   const rankable = rows.map(toRankable);
   const places = new Map<string, SearchPlaces>(rankByProminence(rankable).map((row, index) => [row.id, { prominence: index + 1, tasks: {} }]));
-  for (const task of TASKS) {
-    rankForTask(task, rankable).forEach((row, index) => {
-      places.get(row.id)!.tasks[task.slug] = index + 1;
+  for (const [task, ranked] of rankForTasks(TASKS, rankable)) {
+    ranked.forEach((row, index) => {
+      places.get(row.id)!.tasks[task] = index + 1;
     });
   }
   return places;
