@@ -21,6 +21,7 @@ import {
 import { IN_FLIGHT_MARGIN_SECONDS, readCatalogueMap, type CatalogueMap } from '../db/queries/public/catalogue-map.ts';
 import { aiProvidersFingerprint, combineFingerprint, hashCode, readCatalogueIds, readContentVersion, readSettingsHash } from './fingerprint.ts';
 import { buildSearchIndex, SEARCH_RECORDS_FILE } from '../search/search-index.ts';
+import { searchPlacesOffThread } from '../search/search-places-off-thread.ts';
 import { precompressDirectory } from './precompress.ts';
 import { bundleEnv, type RendererSettings, type WarmRenderer } from './warm-renderer.ts';
 
@@ -269,7 +270,7 @@ async function buildInto(options: BuildOptions, target: BuildTarget, map: Catalo
   const clientDir = path.join(outDir, 'client');
   report('Creando el índice de búsqueda', 88);
   const indexStarted = Date.now();
-  const indexed = await buildSearchIndex(options.pool, clientDir, { recordsFile: path.join(outDir, SEARCH_RECORDS_FILE) });
+  const indexed = await buildSearchIndex(options.pool, clientDir, { recordsFile: path.join(outDir, SEARCH_RECORDS_FILE), rankPlaces: searchPlacesOffThread });
   log(`Índice de búsqueda: ${indexed} herramientas en ${Date.now() - indexStarted} ms.`);
   report('Comprimiendo', 93);
   const compressStarted = Date.now();

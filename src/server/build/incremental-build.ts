@@ -15,6 +15,7 @@ import {
   SEARCH_RECORDS_FILE,
   type IndexedRecords,
 } from '../search/search-index.ts';
+import { searchPlacesOffThread } from '../search/search-places-off-thread.ts';
 import { SEARCH_CARDS_DIR, searchCardPath } from '../../lib/search/search.ts';
 import { SEARCH_CHANGES_INDEX, SEARCH_CHANGES_PATH } from '../../lib/search/search-changes.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
@@ -315,10 +316,11 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       if (!searchIndex) return;
       indexing = timed(phases, searchIndex.kind === 'whole' ? 'índice' : 'índice de cambios', async () => {
         if (searchIndex.kind === 'whole') {
-          const indexed = await buildSearchIndex(options.pool, clientDir, { linkedCards, signal, recordsFile: path.join(outDir, SEARCH_RECORDS_FILE) });
+          const recordsFile = path.join(outDir, SEARCH_RECORDS_FILE);
+          const indexed = await buildSearchIndex(options.pool, clientDir, { linkedCards, signal, recordsFile, rankPlaces: searchPlacesOffThread });
           log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
         } else {
-          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal });
+          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal, rankPlaces: searchPlacesOffThread });
           log(`Índice de búsqueda de los cambios: ${changed} herramientas (el completo, en la segunda pasada).`);
         }
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that

@@ -12,10 +12,11 @@ import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { replaceFile } from '../build/replace-file.ts';
+import { placesOf, type SearchPlaces } from './search-places.ts';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { factFiltersOf, type ToolFacts } from '../../lib/tool-facts.ts';
-import { rankByProminence, rankForTasks, type RankableTool } from '../../lib/tasks/tagging.ts';
-import { TASKS, findTask } from '../../lib/tasks/vocabulary.ts';
+import type { RankableTool } from '../../lib/tasks/tagging.ts';
+import { findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../storage/references.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
 import { SEARCH_NAME_RECORDS_PATH, type NameRecords } from '../../lib/search/name-records.ts';
@@ -92,12 +93,6 @@ export interface SearchRecord {
   sort: Record<string, string>;
 }
 
-/** Where a tool stands: its place among all tools, and in the ranking of each task it is tagged with (1 = first). */
-export interface SearchPlaces {
-  prominence: number;
-  tasks: Record<string, number>;
-}
-
 /**
  * The Pagefind record of one tool: the text to match (its use cases by their names), its name and category slugs
  * as metadata, category, pricing, task and fact filters (Gratis, En español…), and its places as sort keys.
@@ -132,14 +127,7 @@ export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominen
 
 /** Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence). */
 export function searchPlaces(rows: readonly SearchRow[]): Map<string, SearchPlaces> {
-  const rankable = rows.map(toRankable);
-  const places = new Map<string, SearchPlaces>(rankByProminence(rankable).map((row, index) => [row.id, { prominence: index + 1, tasks: {} }]));
-  for (const [task, ranked] of rankForTasks(TASKS, rankable)) {
-    ranked.forEach((row, index) => {
-      places.get(row.id)!.tasks[task] = index + 1;
-    });
-  }
-  return places;
+  return placesOf(rows.map(toRankable));
 }
 
 /** Every tool's [title, slug] in editorial order, for matching names in the browser (name-match.ts). */
@@ -266,7 +254,11 @@ export interface SearchIndexOptions {
   /** Where to keep the records (SEARCH_RECORDS_FILE) for the small indexes of changes that later rebuilds make. */
   recordsFile?: string;
   signal?: AbortSignal;
+  /** How the tools' places are ranked: searchPlaces, on this thread unless the caller moves it off (search-places-off-thread.ts). */
+  rankPlaces?: (rows: readonly SearchRow[], signal?: AbortSignal) => Promise<Map<string, SearchPlaces>>;
 }
+
+const rankPlacesHere = async (rows: readonly SearchRow[]) => searchPlaces(rows);
 
 /**
  * Writes the index of every published tool to `<clientDir>/pagefind`, with its names file, its cards and an empty
@@ -279,7 +271,8 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options
   const cards = await takeCards(clientDir);
   const published = await readSearchRows(pool);
   const rows = cards ? published.filter((row) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug)) : published;
-  const records = await writeIndex(rows, searchPlaces(rows), path.join(clientDir, 'pagefind'), true, options.signal);
+  const places = await (options.rankPlaces ?? rankPlacesHere)(rows, options.signal);
+  const records = await writeIndex(rows, places, path.join(clientDir, 'pagefind'), true, options.signal);
   await writeFile(path.join(clientDir, SEARCH_NAMES_PATH), JSON.stringify(toNameEntries(rows)));
   await writeFile(path.join(clientDir, SEARCH_NAME_RECORDS_PATH), JSON.stringify(toNameRecords(rows, records)));
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
@@ -325,7 +318,7 @@ export async function buildSearchChanges(
   const cards = (await takeCards(clientDir)) ?? {};
   const rows = await readSearchRows(pool);
   const hasCard = (row: SearchRow) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug) === true;
-  const places = searchPlaces(rows);
+  const places = await (options.rankPlaces ?? rankPlacesHere)(rows, options.signal);
   const current = new Set<string>();
   const changed: SearchRow[] = [];
   for (const row of rows) {
