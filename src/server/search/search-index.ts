@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
@@ -237,10 +238,11 @@ async function writeIndex(
   }
 }
 
-/** Each indexed row's record id, digest and filters, keyed by tool id. */
-function indexedRecords(rows: readonly SearchRow[], ids: ReadonlyMap<string, string>): IndexedRecords {
+/** Each indexed row's record id, digest and filters, keyed by tool id. In slices, as the digests in buildSearchChanges. */
+async function indexedRecords(rows: readonly SearchRow[], ids: ReadonlyMap<string, string>): Promise<IndexedRecords> {
   const indexed: IndexedRecords = {};
-  for (const row of rows) {
+  for (const [position, row] of rows.entries()) {
+    if (position % 1_000 === 999) await nextTurn();
     const record = toSearchRecord(row);
     const id = ids.get(record.url);
     if (id) indexed[row.id] = { slug: row.slug, record: id, digest: recordDigest(record), filters: record.filters };
@@ -278,7 +280,7 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
   if (options.recordsFile) {
     await mkdir(path.dirname(options.recordsFile), { recursive: true });
-    await writeFile(options.recordsFile, JSON.stringify(indexedRecords(rows, records)));
+    await writeFile(options.recordsFile, JSON.stringify(await indexedRecords(rows, records)));
   }
   if (cards) await writeCards(clientDir, rows, cards);
   return rows.length;
@@ -321,7 +323,9 @@ export async function buildSearchChanges(
   const places = await (options.rankPlaces ?? rankPlacesHere)(rows, options.signal);
   const current = new Set<string>();
   const changed: SearchRow[] = [];
-  for (const row of rows) {
+  for (const [position, row] of rows.entries()) {
+    // A digest per published tool holds the serving thread for a second at 50,000: it answers requests between slices.
+    if (position % 1_000 === 999) await nextTurn();
     const before = indexed[row.id];
     if (before && before.digest === recordDigest(toSearchRecord(row))) current.add(row.id);
     else if (hasCard(row)) changed.push(row);
