@@ -10,31 +10,19 @@ export interface SearchPlaces {
 
 export type PlacedTool = RankableTool & { id: string };
 
-/** What the ranking reads of a tool, and nothing more: what crosses to the worker thread is copied. */
-export const rankingFields = ({
-  id,
-  slug,
-  title,
-  description,
-  keywords,
-  categories,
-  useCases,
-  editorialRank,
-  popularityScore,
-  isFeatured,
-  isPopular,
-}: PlacedTool): PlacedTool => ({
-  id,
-  slug,
-  title,
-  description,
-  keywords,
-  categories,
-  useCases,
-  editorialRank,
-  popularityScore,
-  isFeatured,
-  isPopular,
+/** What the ranking reads of a tool (all of PlacedTool but the optional article): what crosses to the worker thread is copied, so only that goes. */
+export const rankingFields = (tool: PlacedTool): PlacedTool => ({
+  id: tool.id,
+  slug: tool.slug,
+  title: tool.title,
+  description: tool.description,
+  keywords: tool.keywords,
+  categories: tool.categories,
+  useCases: tool.useCases,
+  editorialRank: tool.editorialRank,
+  popularityScore: tool.popularityScore,
+  isFeatured: tool.isFeatured,
+  isPopular: tool.isPopular,
 });
 
 /** Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence). */
