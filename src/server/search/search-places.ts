@@ -1,4 +1,7 @@
-/** Where each tool stands in the search's orders, ranked from what the task ranking reads: a module of its own, so the worker thread that ranks off the serving thread (search-places-off-thread.ts) loads nothing else. */
+/**
+ * Where each tool stands in the search's orders, ranked from what the task ranking reads. A module of its own, so
+ * the worker thread that ranks off the serving thread (search-places-off-thread.ts) loads nothing else.
+ */
 import { rankByProminence, rankForTasks, type RankableTool } from '../../lib/tasks/tagging.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 
@@ -10,7 +13,10 @@ export interface SearchPlaces {
 
 export type PlacedTool = RankableTool & { id: string };
 
-/** What the ranking reads of a tool (all of PlacedTool but the optional article): what crosses to the worker thread is copied, so only that goes. */
+/**
+ * What the ranking reads of a tool (all of PlacedTool but the optional article): what crosses to the worker thread
+ * is copied, so only that goes.
+ */
 export const rankingFields = (tool: PlacedTool): PlacedTool => ({
   id: tool.id,
   slug: tool.slug,
