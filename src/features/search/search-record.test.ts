@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchPlaces, toSearchRecord, type SearchRow } from '../../server/search/search-index.ts';
+import { placesAmongCurrent, searchPlaces, toSearchRecord, type IndexedRecord, type SearchRow } from '../../server/search/search-index.ts';
+import type { SearchPlaces } from '../../server/search/search-places.ts';
 import { alternativeTo } from './search-engine.ts';
 import { resultCountLabel, searchCardPath, searchHref, searchQuery } from '../../lib/search/search.ts';
 
@@ -81,9 +82,60 @@ describe('toSearchRecord', () => {
   it('sorts by prominence and by its place in each task it serves', () => {
     const known: SearchRow = { ...row, id: 'b', slug: 'famosa', title: 'Famosa', editorialRank: 1 };
     const places = searchPlaces([row, known]);
-    expect(places.get('b')).toEqual({ prominence: 1, tasks: { 'crear-imagenes': 1, 'diseno-grafico': 1 } });
-    expect(places.get(row.id)).toEqual({ prominence: 2, tasks: { 'crear-imagenes': 2, 'diseno-grafico': 2 } });
+    const placeOnly = (id: string) => {
+      const { prominence, tasks } = places.get(id)!;
+      return { prominence: prominence[0], tasks: Object.fromEntries(Object.entries(tasks).map(([slug, [place]]) => [slug, place])) };
+    };
+    expect(placeOnly('b')).toEqual({ prominence: 1, tasks: { 'crear-imagenes': 1, 'diseno-grafico': 1 } });
+    expect(placeOnly(row.id)).toEqual({ prominence: 2, tasks: { 'crear-imagenes': 2, 'diseno-grafico': 2 } });
     expect(toSearchRecord(known, places.get('b')).sort).toEqual({ rango: '1', 't-crear-imagenes': '1', 't-diseno-grafico': '1' });
+  });
+
+  it('keeps the score of each place, and scores a tool alone as in the whole ranking given the same top popularity', () => {
+    const popular: SearchRow = { ...row, id: 'c', slug: 'popular', title: 'Popular', popularityScore: 40 };
+    const lesser: SearchRow = { ...row, popularityScore: 10 };
+    const whole = searchPlaces([lesser, popular]);
+    // Featured (0.1) plus a quarter of the top popularity.
+    expect(whole.get(row.id)!.prominence).toEqual([2, 0.1 + 10 / 40]);
+    const alone = searchPlaces([lesser], 40).get(row.id)!;
+    expect(alone.prominence[1]).toBe(whole.get(row.id)!.prominence[1]);
+    for (const [task, [, score]] of Object.entries(whole.get(row.id)!.tasks)) expect(alone.tasks[task]).toEqual([1, score]);
+    // Measured against itself instead, it is the top.
+    expect(searchPlaces([lesser]).get(row.id)!.prominence[1]).toBe(0.1 + 1);
+  });
+});
+
+describe('a changed tool among the full index', () => {
+  const indexedTool = (title: string, place: number, score: number): IndexedRecord => ({
+    slug: title.toLowerCase(),
+    record: `es_${place}`,
+    digest: '',
+    filters: {},
+    title,
+    sort: { rango: [place, score] },
+  });
+  // The full index's order: by score, ties by name.
+  const indexed = {
+    topPopularity: 0,
+    tools: { a: indexedTool('Alfa', 1, 3), b: indexedTool('Beta', 2, 2), d: indexedTool('Delta', 3, 2), e: indexedTool('Eco', 4, 1) },
+  };
+
+  it('counts the current records that come before it in each order it has, by score and then by name', () => {
+    const changed = (title: string) => ({ ...row, id: title, title });
+    const places = new Map<string, SearchPlaces>([
+      ['Cabra', { prominence: [1, 2], tasks: { 'crear-imagenes': [1, 4] } }],
+      ['Zeta', { prominence: [2, 0.5], tasks: {} }],
+      ['Alfa', { prominence: [3, 3], tasks: {} }],
+    ]);
+    const all = new Set(['a', 'b', 'd', 'e']);
+    const after = placesAmongCurrent(indexed, all, [changed('Cabra'), changed('Zeta'), changed('Alfa')], places);
+    // After Alfa (3) and Beta (2, before it by name); before Delta. No task order in the full index: first.
+    expect(after.get('Cabra')).toEqual({ rango: 2, 't-crear-imagenes': 0 });
+    expect(after.get('Zeta')).toEqual({ rango: 4 });
+    // Equal in score and name: after the one already there.
+    expect(after.get('Alfa')).toEqual({ rango: 1 });
+    // A record hidden by the changes (withdrawn, or the changed tool's own old one) is not counted.
+    expect(placesAmongCurrent(indexed, new Set(['a', 'd', 'e']), [changed('Cabra')], places).get('Cabra')).toEqual({ rango: 1, 't-crear-imagenes': 0 });
   });
 });
 

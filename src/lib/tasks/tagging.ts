@@ -42,14 +42,20 @@ function holdsPhrase(text: Map<string, number[]>, terms: readonly string[]): boo
   return (text.get(first!) ?? []).some((start) => rest.every((key, offset) => text.get(key)?.includes(start + offset + 1)));
 }
 
-const textPhrases = new WeakMap<Task, (readonly string[])[]>();
+/** A task's phrases as their terms: all of them, and those of two words or more. */
+interface TaskPhrases {
+  anyLength: (readonly string[])[];
+  twoWordsOrMore: (readonly string[])[];
+}
 
-/** The task's phrases of two words or more: a single word in a text says too little ('código' in «sin código»). */
-function phrasesOf(task: Task): (readonly string[])[] {
-  let phrases = textPhrases.get(task);
+const phrasesByTask = new WeakMap<Task, TaskPhrases>();
+
+function phrasesOf(task: Task): TaskPhrases {
+  let phrases = phrasesByTask.get(task);
   if (!phrases) {
-    phrases = task.phrases.map(phraseTerms).filter((terms) => terms.length >= 2);
-    textPhrases.set(task, phrases);
+    const anyLength = task.phrases.map(phraseTerms).filter((terms) => terms.length > 0);
+    phrases = { anyLength, twoWordsOrMore: anyLength.filter((terms) => terms.length >= 2) };
+    phrasesByTask.set(task, phrases);
   }
   return phrases;
 }
@@ -62,7 +68,8 @@ function hasKeyword(task: Task, keywords: ReadonlySet<string>): boolean {
 
 /**
  * The tasks a tool serves, in the vocabulary's order: every task of one of its categories, every task one of its
- * keywords names, and every task one of whose phrases (two words or more) its name, description or article says.
+ * keywords names, and every task one of whose phrases its name, description or article says: of two words or more,
+ * since a single word in a text says too little ('código' in «sin código»).
  */
 export function deriveUseCases(tool: TaggableTool, tasks: readonly Task[] = TASKS): string[] {
   const keywords = foldedKeywords(tool);
@@ -72,7 +79,7 @@ export function deriveUseCases(tool: TaggableTool, tasks: readonly Task[] = TASK
       (task) =>
         task.categories.some((category) => tool.categories.includes(category)) ||
         hasKeyword(task, keywords) ||
-        phrasesOf(task).some((terms) => holdsPhrase(text, terms)),
+        phrasesOf(task).twoWordsOrMore.some((terms) => holdsPhrase(text, terms)),
     )
     .map((task) => task.slug);
 }
@@ -102,25 +109,14 @@ const relevanceTexts = (tool: TaggableTool): RelevanceTexts => ({
   description: indexTerms(tool.description),
 });
 
-const relevancePhrasesByTask = new WeakMap<Task, (readonly string[])[]>();
-
-/** The task's phrases, single words included (unlike phrasesOf): a tool's own name or description saying one counts. */
-function relevancePhrases(task: Task): (readonly string[])[] {
-  let phrases = relevancePhrasesByTask.get(task);
-  if (!phrases) {
-    phrases = task.phrases.map(phraseTerms).filter((terms) => terms.length > 0);
-    relevancePhrasesByTask.set(task, phrases);
-  }
-  return phrases;
-}
-
 function relevance(task: Task, tool: RelevanceTexts): number {
   const [primary, ...others] = tool.categories;
   let score = 0;
   if (primary !== undefined && (primary === task.home || task.categories.includes(primary))) score += 1.5;
   else if (others.some((category) => task.categories.includes(category))) score += 1;
   if (hasKeyword(task, tool.keywords)) score += 2;
-  const says = (indexed: Map<string, number[]>) => relevancePhrases(task).some((terms) => holdsPhrase(indexed, terms));
+  // Single words too: a tool's own name or description saying one counts.
+  const says = (indexed: Map<string, number[]>) => phrasesOf(task).anyLength.some((terms) => holdsPhrase(indexed, terms));
   if (says(tool.description)) score += 1;
   if (says(tool.title)) score += 1;
   return score;
@@ -157,12 +153,29 @@ export function rankForTask<T extends RankableTool>(task: Task, tools: readonly 
   return rankForTasks([task], tools).get(task.slug)!;
 }
 
+/** A tool with the score that ranks it. */
+export interface Scored<T> {
+  tool: T;
+  score: number;
+}
+
 /**
  * rankForTask for each of `tasks`, by slug. Each tool is looked at once, and its texts prepared once: task by task,
  * ranking the search index's 76 tasks took 4 s at 50,000 tools.
  */
 export function rankForTasks<T extends RankableTool>(tasks: readonly Task[], tools: readonly T[]): Map<string, T[]> {
-  const topPopularity = topPopularityOf(tools);
+  return new Map([...scoreForTasks(tasks, tools)].map(([slug, scored]) => [slug, scored.map((entry) => entry.tool)]));
+}
+
+/**
+ * rankForTasks with each tool's score. `topPopularity`: the popularity prominence is measured against, the top of
+ * `tools` unless a ranking made before sets it (a few changed tools scored to find their place in it).
+ */
+export function scoreForTasks<T extends RankableTool>(
+  tasks: readonly Task[],
+  tools: readonly T[],
+  topPopularity = topPopularityOf(tools),
+): Map<string, Scored<T>[]> {
   const tagged = new Map(tasks.map((task) => [task.slug, [] as T[]]));
   for (const tool of tools) for (const slug of new Set(tool.useCases ?? [])) tagged.get(slug)?.push(tool);
   const texts = new Map<T, RelevanceTexts>();
@@ -172,17 +185,21 @@ export function rankForTasks<T extends RankableTool>(tasks: readonly Task[], too
 
 /** Every tool in order of prominence alone (a category's results in the search). */
 export function rankByProminence<T extends RankableTool>(tools: readonly T[]): T[] {
-  const topPopularity = topPopularityOf(tools);
+  return scoreByProminence(tools).map((entry) => entry.tool);
+}
+
+/** rankByProminence with each tool's score; `topPopularity` as in scoreForTasks. */
+export function scoreByProminence<T extends RankableTool>(tools: readonly T[], topPopularity = topPopularityOf(tools)): Scored<T>[] {
   return byScore(tools, (tool) => prominence(tool, topPopularity));
 }
 
-// A loop rather than Math.max(...scores): 50,000 arguments are slow to spread, and too many overflow the stack.
-const topPopularityOf = (tools: readonly RankableTool[]) => tools.reduce((top, tool) => Math.max(top, tool.popularityScore), 0);
+/**
+ * The highest 30-day popularity among `tools`, which prominence measures each against. A loop rather than
+ * Math.max(...scores): 50,000 arguments are slow to spread, and too many overflow the stack.
+ */
+export const topPopularityOf = (tools: readonly Pick<RankableTool, 'popularityScore'>[]) => tools.reduce((top, tool) => Math.max(top, tool.popularityScore), 0);
 
 /** Highest score first, then by name. */
-function byScore<T extends RankableTool>(tools: readonly T[], score: (tool: T) => number): T[] {
-  return tools
-    .map((tool) => ({ tool, score: score(tool) }))
-    .sort((a, b) => b.score - a.score || a.tool.title.localeCompare(b.tool.title, 'es'))
-    .map((entry) => entry.tool);
+function byScore<T extends RankableTool>(tools: readonly T[], score: (tool: T) => number): Scored<T>[] {
+  return tools.map((tool) => ({ tool, score: score(tool) })).sort((a, b) => b.score - a.score || a.tool.title.localeCompare(b.tool.title, 'es'));
 }

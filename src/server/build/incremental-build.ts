@@ -320,7 +320,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
           const indexed = await buildSearchIndex(options.pool, clientDir, { linkedCards, signal, recordsFile, rankPlaces: searchPlacesOffThread });
           log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
         } else {
-          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal, rankPlaces: searchPlacesOffThread });
+          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal });
           log(`Índice de búsqueda de los cambios: ${changed} herramientas (el completo, en la segunda pasada).`);
         }
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that

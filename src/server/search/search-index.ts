@@ -13,10 +13,10 @@ import { gunzipSync } from 'node:zlib';
 import type pg from 'pg';
 import * as pagefind from 'pagefind';
 import { replaceFile } from '../build/replace-file.ts';
-import { placesOf, type SearchPlaces } from './search-places.ts';
+import { placesOf, type SearchPlaces, type Standing } from './search-places.ts';
 import { pricingLabel } from '../../lib/pricing.ts';
 import { factFiltersOf, type ToolFacts } from '../../lib/tool-facts.ts';
-import type { RankableTool } from '../../lib/tasks/tagging.ts';
+import { topPopularityOf, type RankableTool } from '../../lib/tasks/tagging.ts';
 import { findTask } from '../../lib/tasks/vocabulary.ts';
 import { withImageUrls } from '../storage/references.ts';
 import type { NameEntry } from '../../lib/search/name-match.ts';
@@ -98,7 +98,7 @@ export interface SearchRecord {
  * The Pagefind record of one tool: the text to match (its use cases by their names), its name and category slugs
  * as metadata, category, pricing, task and fact filters (Gratis, En español…), and its places as sort keys.
  */
-export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominence: 0, tasks: {} }): SearchRecord {
+export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominence: [0, 0], tasks: {} }): SearchRecord {
   const useCases = (row.useCases ?? []).flatMap((slug) => findTask(slug) ?? []);
   return {
     url: `/${row.slug}`,
@@ -119,16 +119,24 @@ export function toSearchRecord(row: SearchRow, places: SearchPlaces = { prominen
       [SEARCH_TASK_FILTER]: useCases.map((task) => task.slug),
       [SEARCH_FACT_FILTER]: factFiltersOf(row),
     },
-    sort: {
-      [SEARCH_PROMINENCE_SORT]: String(places.prominence),
-      ...Object.fromEntries(Object.entries(places.tasks).map(([slug, place]) => [taskSortKey(slug), String(place)])),
-    },
+    sort: Object.fromEntries(Object.entries(sortStandings(places)).map(([key, [place]]) => [key, String(place)])),
   };
 }
 
-/** Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence). */
-export function searchPlaces(rows: readonly SearchRow[]): Map<string, SearchPlaces> {
-  return placesOf(rows.map(toRankable));
+/** A tool's places by sort key. */
+function sortStandings(places: SearchPlaces): Record<string, Standing> {
+  return {
+    [SEARCH_PROMINENCE_SORT]: places.prominence,
+    ...Object.fromEntries(Object.entries(places.tasks).map(([slug, standing]) => [taskSortKey(slug), standing])),
+  };
+}
+
+/**
+ * Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence).
+ * `topPopularity` as in scoreForTasks (tagging.ts).
+ */
+export function searchPlaces(rows: readonly SearchRow[], topPopularity?: number): Map<string, SearchPlaces> {
+  return placesOf(rows.map(toRankable), topPopularity);
 }
 
 /** Every tool's [title, slug] in editorial order, for matching names in the browser (name-match.ts). */
@@ -157,8 +165,9 @@ async function takeCards(clientDir: string): Promise<Record<string, string> | nu
 
 /**
  * What the server keeps of a full index, per tool id, for the small index of changes made against it: the record's
- * id in Pagefind, a digest of what it matches and filters on (not its places: those move with any new tool), and
- * its filter values. Beside the build's client folder: browsers never need it.
+ * id in Pagefind, a digest of what it matches and filters on (not its places: those move with any new tool), its
+ * filter values, and where it stands in each order with the score that put it there. Beside the build's client
+ * folder: browsers never need it.
  */
 export const SEARCH_RECORDS_FILE = path.join('search', 'records.json');
 
@@ -168,9 +177,17 @@ export interface IndexedRecord {
   record: string;
   digest: string;
   filters: Record<string, string[]>;
+  /** Its name as ranked: the orders break ties of score by name. */
+  title: string;
+  /** By sort key. */
+  sort: Record<string, Standing>;
 }
 
-export type IndexedRecords = Record<string, IndexedRecord>;
+export interface IndexedRecords {
+  /** The popularity the full index's scores were measured against (tagging.ts, prominence). */
+  topPopularity: number;
+  tools: Record<string, IndexedRecord>;
+}
 
 /** What the full index of a build folder holds, if it was written with its records (by a build of this code). */
 export async function readIndexedRecords(buildDir: string): Promise<IndexedRecords | undefined> {
@@ -238,16 +255,29 @@ async function writeIndex(
   }
 }
 
-/** Each indexed row's record id, digest and filters, keyed by tool id. In slices, as the digests in buildSearchChanges. */
-async function indexedRecords(rows: readonly SearchRow[], ids: ReadonlyMap<string, string>): Promise<IndexedRecords> {
-  const indexed: IndexedRecords = {};
+/** What the full index holds of each row, keyed by tool id. In slices, as the digests in buildSearchChanges. */
+async function indexedRecords(
+  rows: readonly SearchRow[],
+  ids: ReadonlyMap<string, string>,
+  places: Map<string, SearchPlaces>,
+  topPopularity: number,
+): Promise<IndexedRecords> {
+  const tools: IndexedRecords['tools'] = {};
   for (const [position, row] of rows.entries()) {
     if (position % 1_000 === 999) await nextTurn();
     const record = toSearchRecord(row);
     const id = ids.get(record.url);
-    if (id) indexed[row.id] = { slug: row.slug, record: id, digest: recordDigest(record), filters: record.filters };
+    if (id)
+      tools[row.id] = {
+        slug: row.slug,
+        record: id,
+        digest: recordDigest(record),
+        filters: record.filters,
+        title: row.title,
+        sort: sortStandings(places.get(row.id)!),
+      };
   }
-  return indexed;
+  return { topPopularity, tools };
 }
 
 export interface SearchIndexOptions {
@@ -280,7 +310,7 @@ export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options
   await writeFile(path.join(clientDir, SEARCH_CHANGES_PATH), JSON.stringify(NO_SEARCH_CHANGES));
   if (options.recordsFile) {
     await mkdir(path.dirname(options.recordsFile), { recursive: true });
-    await writeFile(options.recordsFile, JSON.stringify(await indexedRecords(rows, records)));
+    await writeFile(options.recordsFile, JSON.stringify(await indexedRecords(rows, records, places, topPopularityOf(rows))));
   }
   if (cards) await writeCards(clientDir, rows, cards);
   return rows.length;
@@ -292,41 +322,78 @@ async function writeCards(clientDir: string, rows: readonly SearchRow[], cards: 
   for (const row of rows) if (cards[row.id] !== undefined) await replaceFile(path.join(clientDir, searchCardPath(row.slug)), cards[row.id]!);
 }
 
-/** Each sort key with the rows that carry it, in its order. */
-function orders(rows: readonly SearchRow[], places: Map<string, SearchPlaces>): Map<string, SearchRow[]> {
-  const keyed = new Map<string, { row: SearchRow; place: number }[]>();
-  const add = (key: string, row: SearchRow, place: number) => (keyed.get(key) ?? keyed.set(key, []).get(key)!).push({ row, place });
-  for (const row of rows) {
-    const { prominence, tasks } = places.get(row.id)!;
-    add(SEARCH_PROMINENCE_SORT, row, prominence);
-    for (const [slug, place] of Object.entries(tasks)) add(taskSortKey(slug), row, place);
+/**
+ * For each changed tool, in each order it has, how many of the full index's current records come before it: where
+ * its score (measured against the full index's top popularity) and its name fall in the full index's order, found by
+ * halving that order as the full index stored it. The full index's own order, not the catalogue's as it is now: the
+ * search page merges into that one.
+ */
+export function placesAmongCurrent(
+  indexed: IndexedRecords,
+  current: ReadonlySet<string>,
+  changed: readonly SearchRow[],
+  places: Map<string, SearchPlaces>,
+): Map<string, Record<string, number>> {
+  const changedKeys = new Set(changed.flatMap((row) => Object.keys(sortStandings(places.get(row.id)!))));
+  const orders = new Map<string, { id: string; tool: IndexedRecord; place: number }[]>();
+  for (const [id, tool] of Object.entries(indexed.tools))
+    for (const [key, [place]] of Object.entries(tool.sort))
+      if (changedKeys.has(key)) (orders.get(key) ?? orders.set(key, []).get(key)!).push({ id, tool, place });
+  // Per order, how many current records come before each position.
+  const currentBefore = new Map(
+    [...orders].map(([key, order]) => {
+      order.sort((a, b) => a.place - b.place);
+      const counts = [0];
+      for (const entry of order) counts.push(counts.at(-1)! + (current.has(entry.id) ? 1 : 0));
+      return [key, counts];
+    }),
+  );
+  const after = new Map<string, Record<string, number>>();
+  for (const row of changed) {
+    const counts: Record<string, number> = {};
+    for (const [key, [, score]] of Object.entries(sortStandings(places.get(row.id)!))) {
+      const order = orders.get(key) ?? [];
+      // As byScore in tagging.ts: higher score first, then by name; a changed tool after an equal one.
+      const comesBefore = ({ tool }: { tool: IndexedRecord }) => {
+        const [, theirs] = tool.sort[key]!;
+        return theirs > score || (theirs === score && tool.title.localeCompare(row.title, 'es') <= 0);
+      };
+      let low = 0;
+      let high = order.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (comesBefore(order[middle]!)) low = middle + 1;
+        else high = middle;
+      }
+      counts[key] = currentBefore.get(key)?.[low] ?? 0;
+    }
+    after.set(row.id, counts);
   }
-  return new Map([...keyed].map(([key, entries]) => [key, entries.sort((a, b) => a.place - b.place).map((entry) => entry.row)]));
+  return after;
 }
 
 /**
  * Writes, beside the full index `indexed` describes, the small index of the published tools whose record is not in
  * it as it is now, and the changes (SEARCH_CHANGES_PATH) by which the search page reads both as one; returns how
  * many tools the small index holds. A tool is in it only with a card: one rendered for this rebuild (the cards file
- * the renderer left) or one `linkedCards` names. Costs reading the published tools and indexing the changed ones,
- * not the catalogue's whole index.
+ * the renderer left) or one `linkedCards` names. Costs reading the published tools and scoring the changed ones,
+ * not ranking or indexing the whole catalogue.
  */
 export async function buildSearchChanges(
   pool: pg.Pool,
   clientDir: string,
   indexed: IndexedRecords,
-  options: Omit<SearchIndexOptions, 'recordsFile'> = {},
+  options: Pick<SearchIndexOptions, 'linkedCards' | 'signal'> = {},
 ): Promise<number> {
   const cards = (await takeCards(clientDir)) ?? {};
   const rows = await readSearchRows(pool);
   const hasCard = (row: SearchRow) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug) === true;
-  const places = await (options.rankPlaces ?? rankPlacesHere)(rows, options.signal);
   const current = new Set<string>();
   const changed: SearchRow[] = [];
   for (const [position, row] of rows.entries()) {
     // A digest per published tool holds the serving thread for a second at 50,000: it answers requests between slices.
     if (position % 1_000 === 999) await nextTurn();
-    const before = indexed[row.id];
+    const before = indexed.tools[row.id];
     if (before && before.digest === recordDigest(toSearchRecord(row))) current.add(row.id);
     else if (hasCard(row)) changed.push(row);
     else if (before) current.add(row.id);
@@ -334,7 +401,9 @@ export async function buildSearchChanges(
   const changedIds = new Set(changed.map((row) => row.id));
   const published = new Set(rows.map((row) => row.id));
   // A changed tool without a card yet keeps its old record until the next full index.
-  const outdated = Object.entries(indexed).filter(([id]) => !published.has(id) || changedIds.has(id));
+  const outdated = Object.entries(indexed.tools).filter(([id]) => !published.has(id) || changedIds.has(id));
+  // Their places among themselves order the small index; where they fall among the full index's, `after`.
+  const places = searchPlaces(changed, indexed.topPopularity);
   const records =
     changed.length > 0 ? await writeIndex(changed, places, path.join(clientDir, SEARCH_CHANGES_INDEX), false, options.signal) : new Map<string, string>();
   const changes: SearchChanges = {
@@ -342,13 +411,8 @@ export async function buildSearchChanges(
     after: {},
     names: { removed: outdated.map(([, record]) => record.slug), added: [] },
   };
-  for (const [key, ordered] of orders(rows, places)) {
-    let remaining = 0;
-    for (const row of ordered) {
-      if (current.has(row.id)) remaining += 1;
-      else if (changedIds.has(row.id)) (changes.after[records.get(`/${row.slug}`)!] ??= {})[key] = remaining;
-    }
-  }
+  const after = placesAmongCurrent(indexed, current, changed, places);
+  for (const row of changed) changes.after[records.get(`/${row.slug}`)!] = after.get(row.id)!;
   // The names as the full list orders them now, less the tools without a card yet.
   const listed = rows.filter((row) => current.has(row.id) || changedIds.has(row.id));
   listed.forEach((row, index) => {

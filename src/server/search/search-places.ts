@@ -2,13 +2,16 @@
  * Where each tool stands in the search's orders, ranked from what the task ranking reads. A module of its own, so
  * the worker thread that ranks off the serving thread (search-places-off-thread.ts) loads nothing else.
  */
-import { rankByProminence, rankForTasks, type RankableTool } from '../../lib/tasks/tagging.ts';
+import { scoreByProminence, scoreForTasks, topPopularityOf, type RankableTool } from '../../lib/tasks/tagging.ts';
 import { TASKS } from '../../lib/tasks/vocabulary.ts';
 
-/** Where a tool stands: its place among all tools, and in the ranking of each task it is tagged with (1 = first). */
+/** Where a tool stands in one order: its place (1 = first) and the score that put it there. */
+export type Standing = [place: number, score: number];
+
+/** Where a tool stands among all tools, and in the ranking of each task it is tagged with. */
 export interface SearchPlaces {
-  prominence: number;
-  tasks: Record<string, number>;
+  prominence: Standing;
+  tasks: Record<string, Standing>;
 }
 
 export type PlacedTool = RankableTool & { id: string };
@@ -31,12 +34,17 @@ export const rankingFields = (tool: PlacedTool): PlacedTool => ({
   isPopular: tool.isPopular,
 });
 
-/** Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence). */
-export function placesOf(tools: readonly PlacedTool[]): Map<string, SearchPlaces> {
-  const places = new Map<string, SearchPlaces>(rankByProminence(tools).map((tool, index) => [tool.id, { prominence: index + 1, tasks: {} }]));
-  for (const [task, ranked] of rankForTasks(TASKS, tools)) {
-    ranked.forEach((tool, index) => {
-      places.get(tool.id)!.tasks[task] = index + 1;
+/**
+ * Every tool's places: by prominence overall, and in each task's ranking (relevance blended with prominence).
+ * `topPopularity` as in scoreForTasks (tagging.ts).
+ */
+export function placesOf(tools: readonly PlacedTool[], topPopularity = topPopularityOf(tools)): Map<string, SearchPlaces> {
+  const places = new Map<string, SearchPlaces>(
+    scoreByProminence(tools, topPopularity).map(({ tool, score }, index) => [tool.id, { prominence: [index + 1, score], tasks: {} }]),
+  );
+  for (const [task, scored] of scoreForTasks(TASKS, tools, topPopularity)) {
+    scored.forEach(({ tool, score }, index) => {
+      places.get(tool.id)!.tasks[task] = [index + 1, score];
     });
   }
   return places;
