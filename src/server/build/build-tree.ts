@@ -8,7 +8,7 @@
 import { link, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CurrentBuild } from './builds.ts';
-import { linkTree } from './link-tree.ts';
+import { entriesWithin, linkTree } from './link-tree.ts';
 import { COMPRESSED_SUFFIX } from './precompress.ts';
 
 const CLIENT = 'client';
@@ -30,8 +30,8 @@ export interface BuildTree {
 
 /** Files under a folder, relative to it (none when it does not exist). */
 export async function filesIn(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+  const entries = await entriesWithin(folder).catch(() => []);
+  return entries.filter(({ entry }) => entry.isFile()).map(({ relative }) => relative);
 }
 
 /** The tree a build serves. */

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkTree } from './link-tree.ts';
+import { entriesWithin, linkTree } from './link-tree.ts';
 import { precompressDirectory, precompressFiles } from './precompress.ts';
 import { replaceFile } from './replace-file.ts';
 
@@ -39,5 +39,20 @@ describe('a build made of hard links to the served one', () => {
     expect(await inode(path.join(next, 'client', 'index.html.br'))).not.toBe(await inode(path.join(served, 'client', 'index.html.br')));
     expect(await inode(path.join(next, 'client', 'chatgpt.html.gz'))).toBe(await inode(path.join(served, 'client', 'chatgpt.html.gz')));
     expect(await inode(path.join(next, 'client', 'chatgpt.html.br'))).toBe(await inode(path.join(served, 'client', 'chatgpt.html.br')));
+  });
+});
+
+describe('the entries under a folder', () => {
+  it('names each relative to the folder however the folder is written, as path.relative does', async () => {
+    scratch = await mkdtemp(path.join(tmpdir(), 'link-tree-'));
+    await mkdir(path.join(scratch, 'client', 'categoria', 'imagen', 'pagina'), { recursive: true });
+    for (const file of ['index.html', 'categoria/imagen.html', 'categoria/imagen/pagina/2.html']) await writeFile(path.join(scratch, 'client', file), '');
+    const folder = path.join(scratch, 'client');
+    const expected = ['categoria', 'index.html', 'categoria/imagen', 'categoria/imagen.html', 'categoria/imagen/pagina', 'categoria/imagen/pagina/2.html'];
+    for (const written of [folder, folder + path.sep, path.relative(process.cwd(), folder), path.join(folder, 'categoria', '..')]) {
+      const entries = await entriesWithin(written);
+      expect(entries.map(({ relative }) => relative).sort(), written).toEqual(expected.map((file) => path.join(file)).sort());
+      for (const { entry, relative } of entries) expect(relative).toBe(path.relative(written, path.join(entry.parentPath, entry.name)));
+    }
   });
 });
