@@ -6,6 +6,7 @@
 import { readFile, readdir, readlink, realpath, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogueMap } from '../db/queries/public/catalogue-map.ts';
+import { removeFolder } from './remove-folder.ts';
 
 export interface BuildInfo {
   id: string;
@@ -198,7 +199,7 @@ export async function removeLeftoverBuilds(buildsDir: string): Promise<string[]>
     const builder = await builderOf(buildsDir, entry.name);
     // Our own pid in a marker is a stale one from an earlier run (containers reuse pids): this process builds one at a time.
     if (builder !== undefined && builder !== process.pid) continue;
-    await rm(path.join(buildsDir, entry.name), { recursive: true, force: true });
+    await removeFolder(path.join(buildsDir, entry.name));
     removed.push(entry.name);
   }
   return removed;

@@ -5,7 +5,7 @@
  * first build, once a day, for changes whose pages cannot be told apart (categories, featured tools, settings), and
  * whenever an incremental rebuild fails.
  */
-import { realpath, rm, stat, symlink } from 'node:fs/promises';
+import { realpath, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildSearchChanges,
@@ -38,6 +38,7 @@ import {
 import { buildTree, entriesUnder, filesIn, holds, linkWholeTree, locate, startLayer, type BuildTree } from './build-tree.ts';
 import type { BuiltSite } from './rebuild-watcher.ts';
 import { COMPRESSED_SUFFIX, precompressFiles } from './precompress.ts';
+import { removeFolder } from './remove-folder.ts';
 import { pageFile } from './twin-routes.ts';
 import { WarmRenderer, type RenderReport, type RendererSettings } from './warm-renderer.ts';
 
@@ -376,7 +377,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     await Promise.allSettled(compressions);
     // A pass that gave way leaves its half-linked tree (up to hundreds of thousands of links, seconds to remove)
     // to the next activation's clean-up, off the path of the change it gave way to.
-    if (!signal?.aborted) await rm(outDir, { recursive: true, force: true });
+    if (!signal?.aborted) await removeFolder(outDir);
     throw error;
   } finally {
     await finished();
