@@ -87,6 +87,8 @@ test.describe('¿es tu herramienta?', () => {
     const address = `marta@${domain}`;
     await page.getByLabel(`Correo en ${domain}`).fill(address);
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    // The form reloads the page to show this: opening the link before then had the reload abort it.
+    await expect(page.getByText('Te hemos enviado el enlace de verificación')).toBeVisible();
     await page.goto(await mailedLink(address, '/reclamar/verificar'));
     await expect(page.getByText(`Listo: has verificado que ${title} es tuya.`)).toBeVisible();
 
