@@ -6,6 +6,7 @@
 import { mkdir, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { seedCatalogue } from '../../src/server/catalogue/seed.ts';
 import { buildSite, countPages, rendererSettings, type BuildOptions } from '../../src/server/build/build-site.ts';
@@ -97,6 +98,22 @@ const client = async () => path.join((await readCurrentBuild(buildsDir))!.dir, '
 const servedTree = async () => buildTree(buildsDir, (await readCurrentBuild(buildsDir))!);
 const page = async (file: string) => readFile(locate(await servedTree(), file) ?? 'quitada', 'utf8');
 const exists = async (file: string) => holds(await servedTree(), file);
+
+/** The compressed copies (.gz, .br) a served file has, each checked to hold its bytes: a stale copy fails the test. */
+async function freshCopies(file: string): Promise<string[]> {
+  const tree = await servedTree();
+  const body = await readFile(locate(tree, file)!);
+  const found: string[] = [];
+  for (const [suffix, decompress] of [
+    ['.gz', gunzipSync],
+    ['.br', brotliDecompressSync],
+  ] as const) {
+    if (!(await holds(tree, file + suffix))) continue;
+    expect(decompress(await readFile(locate(tree, file + suffix)!)).equals(body), file + suffix).toBe(true);
+    found.push(suffix);
+  }
+  return found;
+}
 
 /** Every page of a category, as one text: a tool may sit on any of them. */
 async function categoryPages(slug: string): Promise<string> {
@@ -392,7 +409,8 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     );
     const edited = await toolOf('escritura', 6);
     await pool.query(`UPDATE posts SET description = 'Describe ahora una herramienta distinta: traduce contratos.' WHERE id = $1`, [edited.id]);
-    let firstPass: (SearchView & { category: string; pending: string[]; layered: boolean; card: string; suggestions: string }) | undefined;
+    let firstPass:
+      (SearchView & { category: string; pending: string[]; layered: boolean; card: string; suggestions: string; compressed: string[][] }) | undefined;
     const result = await buildIncrementally({
       ...options,
       searchInFirstPassUpTo: 10,
@@ -404,6 +422,8 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
           layered: info.layerOf !== undefined,
           card: await page(`pagefind/tarjetas/${tool.slug}.html`),
           suggestions: await page('pagefind/sugerencias.json'),
+          // What the index of changes wrote, compressed with it.
+          compressed: [await freshCopies(SEARCH_CHANGES_PATH.slice(1)), await freshCopies(`pagefind/tarjetas/${tool.slug}.html`)],
         };
       },
     });
@@ -414,6 +434,10 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     expect(firstPass!.card).toContain('Segunda Pasada Buscable');
     // The header's suggestions too, not only after the second pass.
     expect(firstPass!.suggestions).toContain('Segunda Pasada Buscable');
+    expect(firstPass!.compressed).toEqual([
+      ['.gz', '.br'],
+      ['.gz', '.br'],
+    ]);
     expect(firstPass!.found).toContain(tool.slug);
     expect(firstPass!.named).toContainEqual(['Segunda Pasada Buscable', tool.slug]);
     expect(firstPass!.namedRecordOf).toBe(tool.slug);
@@ -423,6 +447,9 @@ describe('incremental rebuild', { timeout: 300_000 }, () => {
     // rankings and the same counts, a filter applied or not.
     const secondPass = await searchView(tool.slug);
     expect(await currentChanges()).toEqual(NO_SEARCH_CHANGES);
+    // What the full index wrote again, compressed with it.
+    expect(await freshCopies('pagefind/nombres.json')).toEqual(['.gz', '.br']);
+    expect(await freshCopies('pagefind/pagefind-entry.json')).toEqual(['.gz', '.br']);
     expect(firstPass!.named).toEqual(secondPass.named);
     expect(secondPass.namedRecordOf).toBe(tool.slug);
     for (const [index, answer] of firstPass!.answers.entries()) expect(answer, `respuesta ${index}`).toEqual(secondPass.answers[index]);

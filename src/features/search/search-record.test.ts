@@ -1,5 +1,16 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { placesAmongCurrent, searchPlaces, toSearchRecord, type IndexedRecord, type SearchRow } from '../../server/search/search-index.ts';
+import {
+  placesAmongCurrent,
+  readIndexedRecords,
+  searchPlaces,
+  SEARCH_RECORDS_FILE,
+  toSearchRecord,
+  type IndexedRecord,
+  type SearchRow,
+} from '../../server/search/search-index.ts';
 import type { SearchPlaces } from '../../server/search/search-places.ts';
 import { alternativeTo } from './search-engine.ts';
 import { resultCountLabel, searchCardPath, searchHref, searchQuery } from '../../lib/search/search.ts';
@@ -136,6 +147,27 @@ describe('a changed tool among the full index', () => {
     expect(after.get('Alfa')).toEqual({ rango: 1 });
     // A record hidden by the changes (withdrawn, or the changed tool's own old one) is not counted.
     expect(placesAmongCurrent(indexed, new Set(['a', 'd', 'e']), [changed('Cabra')], places).get('Cabra')).toEqual({ rango: 1, 't-crear-imagenes': 0 });
+  });
+});
+
+describe('the records a build kept of its full index', () => {
+  it('reads those of this code, and takes a missing file or one in an older shape for none', async () => {
+    const buildDir = await mkdtemp(path.join(tmpdir(), 'registros-'));
+    try {
+      expect(await readIndexedRecords(buildDir)).toBeUndefined();
+      await mkdir(path.join(buildDir, path.dirname(SEARCH_RECORDS_FILE)));
+      const write = (content: unknown) => writeFile(path.join(buildDir, SEARCH_RECORDS_FILE), JSON.stringify(content));
+      const current = { topPopularity: 12, tools: { a: { slug: 'alfa', record: 'es_1', digest: 'x', filters: {}, title: 'Alfa', sort: {} } } };
+      await write(current);
+      expect(await readIndexedRecords(buildDir)).toEqual(current);
+      // Before the scores were kept, the file was the tools by id alone.
+      await write({ a: { slug: 'alfa', record: 'es_1', digest: 'x', filters: {} } });
+      expect(await readIndexedRecords(buildDir)).toBeUndefined();
+      await write(null);
+      expect(await readIndexedRecords(buildDir)).toBeUndefined();
+    } finally {
+      await rm(buildDir, { recursive: true, force: true });
+    }
   });
 });
 

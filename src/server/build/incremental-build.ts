@@ -5,12 +5,13 @@
  * first build, once a day, for changes whose pages cannot be told apart (categories, featured tools, settings), and
  * whenever an incremental rebuild fails.
  */
-import { realpath, stat, symlink } from 'node:fs/promises';
+import { readdir, realpath, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import {
   buildSearchChanges,
   buildSearchIndex,
   readIndexedRecords,
+  readSearchRows,
   SEARCH_CARDS_FILE,
   SEARCH_RECORDS_FILE,
   type IndexedRecords,
@@ -150,6 +151,13 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const fingerprint = await siteFingerprint(options, knownCodeHash);
   if (fingerprint.base !== baseFingerprint) return { kind: 'full', reason: 'Cambiaron el código o la configuración del sitio.' };
   if (fingerprint.full === current.info.fingerprint) return { kind: 'full', reason: 'No hay cambios desde la construcción servida.' };
+  // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
+  const serverDir = await realpath(path.join(current.dir, 'server'));
+  const settings = rendererSettings(options);
+  // First: a renderer that is not warm yet loads its bundle (seconds at 50,000 tools) while the rebuild works out
+  // what changed and links the tree. Should only a full build do, rebuildSite stops it.
+  const rendererReady = timed(phases, 'arranque del renderizador', () => renderer.prepare(serverDir, settings));
+  rendererReady.catch(() => undefined);
   // Read before any page: what changes after it is rendered on demand until the next rebuild, as with a full build.
   const contentReadAt = await readDatabaseClock(options.pool);
   const { map: after, changed } = await readCatalogueMap(options.pool, since);
@@ -167,12 +175,6 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   phases['preparación'] = Date.now() - started;
 
   const log = options.log ?? (() => undefined);
-  // The same bundle, by its real path: the server processes keep the module they loaded instead of loading a copy.
-  const serverDir = await realpath(path.join(current.dir, 'server'));
-  const settings = rendererSettings(options);
-  // First: a renderer that is not warm yet loads its bundle while the tree is linked.
-  const rendererReady = timed(phases, 'arranque del renderizador', () => renderer.prepare(serverDir, settings));
-  rendererReady.catch(() => undefined);
   const content = { fingerprint: fingerprint.full, baseFingerprint, contentVersion: fingerprint.contentVersion, contentReadAt, fullBuildAt, after };
   const pass = { options, renderer: { ready: rendererReady, renderer, serverDir, settings }, content, started };
 
@@ -281,6 +283,9 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   const clientDir = path.join(outDir, 'client');
   const servedCopy = (file: string) => locate(served, path.relative(clientDir, file));
   const finished = await markBuilding(options.buildsDir, id);
+  // The index needs the rendered cards, but not to read its tools: a second at 50,000, spent while they render.
+  const searchRows = searchIndex ? readSearchRows(options.pool) : undefined;
+  searchRows?.catch(() => undefined);
   // Each page is compressed as soon as it is written, while the next ones render.
   const compressions: Promise<unknown>[] = [];
   let indexing: Promise<void> | undefined;
@@ -318,19 +323,23 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       indexing = timed(phases, searchIndex.kind === 'whole' ? 'índice' : 'índice de cambios', async () => {
         if (searchIndex.kind === 'whole') {
           const recordsFile = path.join(outDir, SEARCH_RECORDS_FILE);
-          const indexed = await buildSearchIndex(options.pool, clientDir, { linkedCards, signal, recordsFile, rankPlaces: searchPlacesOffThread });
+          const indexed = await buildSearchIndex(options.pool, clientDir, {
+            linkedCards,
+            signal,
+            recordsFile,
+            rankPlaces: searchPlacesOffThread,
+            rows: searchRows,
+          });
           log(`Índice de búsqueda: ${indexed} herramientas (a la vez que las páginas).`);
         } else {
-          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal });
+          const changed = await buildSearchChanges(options.pool, clientDir, searchIndex.indexed, { linkedCards, signal, rows: searchRows });
           log(`Índice de búsqueda de los cambios: ${changed} herramientas (el completo, en la segunda pasada).`);
         }
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that
         // folder are compressed as they are written.
-        const cards = path.join(outDir, CARDS_FOLDER);
-        const written = new Set(changedSlugs.map((slug) => path.join(outDir, cardFiles(slug)[0]!)));
-        const searchFolder = path.join(outDir, SEARCH_FOLDER);
-        const files = (await filesIn(searchFolder)).map((file) => path.join(searchFolder, file));
-        compress(files.filter((file) => !renderedSearchFiles.has(file) && (!within(file, cards) || written.has(file))));
+        const cards = (await changedCards(outDir, changedSlugs)).written.map((card) => path.join(clientDir, card));
+        const files = await filesWritten(outDir, searchIndex.kind === 'whole' ? await searchEntriesButCards(outDir) : CHANGES_FILES);
+        compress([...files, ...cards].filter((file) => !renderedSearchFiles.has(file)));
       });
       indexing.catch(() => undefined);
     };
@@ -425,6 +434,29 @@ function removedByLayer(removed: Set<string>, rendered: RenderReport, cards: { w
 /** The slugs, before and after, of the tools a rebuild changed. */
 function changedToolSlugs(tools: readonly string[], before: CatalogueMap, after: CatalogueMap): string[] {
   return [...new Set(tools.flatMap((id) => [before.tools[id]?.slug, after.tools[id]?.slug].filter((slug) => slug !== undefined)))];
+}
+
+/**
+ * What the whole index writes: its folder's entries but the cards (three files a tool, linked from the served build
+ * but for the changed tools'). At 50,000 tools the cards' folder holds 150,000 files, and naming them held the
+ * serving thread.
+ */
+async function searchEntriesButCards(outDir: string): Promise<string[]> {
+  const cardsName = path.basename(CARDS_FOLDER);
+  const entries = await readdir(path.join(outDir, SEARCH_FOLDER));
+  return entries.filter((name) => name !== cardsName).map((name) => path.join(SEARCH_FOLDER, name));
+}
+
+/** The files at or under `entries` (paths relative to `outDir`), as full paths; an entry the build lacks adds none. */
+async function filesWritten(outDir: string, entries: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(outDir, entry);
+    const info = await stat(full).catch(() => undefined);
+    if (info?.isFile()) files.push(full);
+    else if (info?.isDirectory()) for (const file of await filesIn(full)) files.push(path.join(full, file));
+  }
+  return files;
 }
 
 /** The slugs whose card file the served build has, but for the changed tools': the cards a new build links. */

@@ -189,10 +189,14 @@ export interface IndexedRecords {
   tools: Record<string, IndexedRecord>;
 }
 
-/** What the full index of a build folder holds, if it was written with its records (by a build of this code). */
+/**
+ * What the full index of a build folder holds, if it was written with its records by a build of this code: a file in
+ * an older shape counts as none, and the search waits for the second pass's full index.
+ */
 export async function readIndexedRecords(buildDir: string): Promise<IndexedRecords | undefined> {
   try {
-    return JSON.parse(await readFile(path.join(buildDir, SEARCH_RECORDS_FILE), 'utf8')) as IndexedRecords;
+    const indexed = JSON.parse(await readFile(path.join(buildDir, SEARCH_RECORDS_FILE), 'utf8')) as Partial<IndexedRecords> | null;
+    return typeof indexed?.topPopularity === 'number' && typeof indexed.tools === 'object' && indexed.tools !== null ? (indexed as IndexedRecords) : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -288,6 +292,11 @@ export interface SearchIndexOptions {
   signal?: AbortSignal;
   /** How the tools' places are ranked: searchPlaces, on this thread unless the caller moves it off (search-places-off-thread.ts). */
   rankPlaces?: (rows: readonly SearchRow[], signal?: AbortSignal) => Promise<Map<string, SearchPlaces>>;
+  /**
+   * The published tools (readSearchRows), when the caller started reading them earlier: an incremental rebuild reads
+   * them while its cards render, since the index cannot start before the cards.
+   */
+  rows?: Promise<SearchRow[]>;
 }
 
 const rankPlacesHere = async (rows: readonly SearchRow[]) => searchPlaces(rows);
@@ -301,7 +310,7 @@ const rankPlacesHere = async (rows: readonly SearchRow[]) => searchPlaces(rows);
  */
 export async function buildSearchIndex(pool: pg.Pool, clientDir: string, options: SearchIndexOptions = {}): Promise<number> {
   const cards = await takeCards(clientDir);
-  const published = await readSearchRows(pool);
+  const published = await (options.rows ?? readSearchRows(pool));
   const rows = cards ? published.filter((row) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug)) : published;
   const places = await (options.rankPlaces ?? rankPlacesHere)(rows, options.signal);
   const records = await writeIndex(rows, places, path.join(clientDir, 'pagefind'), true, options.signal);
@@ -383,10 +392,10 @@ export async function buildSearchChanges(
   pool: pg.Pool,
   clientDir: string,
   indexed: IndexedRecords,
-  options: Pick<SearchIndexOptions, 'linkedCards' | 'signal'> = {},
+  options: Pick<SearchIndexOptions, 'linkedCards' | 'signal' | 'rows'> = {},
 ): Promise<number> {
   const cards = (await takeCards(clientDir)) ?? {};
-  const rows = await readSearchRows(pool);
+  const rows = await (options.rows ?? readSearchRows(pool));
   const hasCard = (row: SearchRow) => cards[row.id] !== undefined || options.linkedCards?.has(row.slug) === true;
   const current = new Set<string>();
   const changed: SearchRow[] = [];
