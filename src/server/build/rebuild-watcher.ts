@@ -64,9 +64,11 @@ interface ClaimedRuns {
 }
 
 export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatcher {
-  // Reading a sequence once a second is cheap, and an incremental rebuild is meant to show a change within 10 s.
-  const interval = options.intervalMs ?? 1_000;
-  const settle = options.settleMs ?? 1_000;
+  // Reading a sequence is a fraction of a millisecond, and an incremental rebuild is meant to show a change within
+  // 10 s: polling every second and settling for another cost 1.5 s of that on average. Half a second still joins a
+  // burst of writes (an import, a bulk action in the admin) into one build.
+  const interval = options.intervalMs ?? 250;
+  const settle = options.settleMs ?? 500;
   const minInterval = options.minIntervalMs ?? 60_000;
   const progressEvery = options.progressEveryMs ?? 1_000;
   const retryBase = options.retryBaseMs ?? 60_000;
