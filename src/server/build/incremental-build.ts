@@ -162,6 +162,11 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const contentReadAt = await readDatabaseClock(options.pool);
   const { map: after, changed } = await readCatalogueMap(options.pool, since);
   const served = await buildTree(options.buildsDir, current);
+  const searchFirst = Object.keys(after.tools).length <= (options.searchInFirstPassUpTo ?? SEARCH_IN_FIRST_PASS_UP_TO);
+  // Past the threshold, what the served full index kept, for the index of changes: 17 MB at 50,000 tools, parsed
+  // while the pages the change affects are worked out.
+  const indexedRead = searchFirst ? undefined : readIndexedRecords(served.baseDir);
+  indexedRead?.catch(() => undefined);
   const affected = affectedPages({
     before,
     after,
@@ -178,10 +183,9 @@ async function rebuildFromServed(options: BuildOptions, renderer: WarmRenderer):
   const content = { fingerprint: fingerprint.full, baseFingerprint, contentVersion: fingerprint.contentVersion, contentReadAt, fullBuildAt, after };
   const pass = { options, renderer: { ready: rendererReady, renderer, serverDir, settings }, content, started };
 
-  const searchFirst = Object.keys(after.tools).length <= (options.searchInFirstPassUpTo ?? SEARCH_IN_FIRST_PASS_UP_TO);
   const searchWork = { tools: affected.tools, before };
   // Past the threshold, the search's changes in the first pass when the served full index kept its records.
-  const indexed = searchFirst || !affected.paths.includes(SEARCH_CARDS_PATH) ? undefined : await readIndexedRecords(served.baseDir);
+  const indexed = affected.paths.includes(SEARCH_CARDS_PATH) ? await indexedRead : undefined;
   const firstSearch: PassInput['searchIndex'] = searchFirst ? { ...searchWork, kind: 'whole' } : indexed ? { ...searchWork, kind: 'changes', indexed } : false;
   // With the changes, the search pages too: the header's suggestions name what the search already finds.
   const firstPaths = searchFirst || indexed ? affected.paths : affected.paths.filter((pathname) => !SEARCH_PAGES.has(pathname));
@@ -301,7 +305,9 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     // A changed tool's card, under its old slug and its new one, is written again (or, withdrawn, left out).
     const changedSlugs = searchIndex ? changedToolSlugs(searchIndex.tools, searchIndex.before, input.content.after) : [];
     for (const slug of changedSlugs) for (const file of cardFiles(slug)) renderedFiles.add(file);
-    const linkedCards = searchIndex ? await servedCards(served, new Set(changedSlugs)) : undefined;
+    // Listed (150,000 names at 50,000 tools) while the cards render: only the index needs them.
+    const linkedCardsRead = searchIndex ? servedCards(served, new Set(changedSlugs)) : undefined;
+    linkedCardsRead?.catch(() => undefined);
     const skip = (relative: string) => notLinked(relative, searchIndex && searchIndex.kind) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
       const layer = layered ? await startLayer(served, outDir, skip) : undefined;
@@ -321,6 +327,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
       if (pathname !== SEARCH_CARDS_PATH) return compress([path.join(clientDir, pageFile(pathname))]);
       if (!searchIndex) return;
       indexing = timed(phases, searchIndex.kind === 'whole' ? 'índice' : 'índice de cambios', async () => {
+        const linkedCards = await linkedCardsRead;
         if (searchIndex.kind === 'whole') {
           const recordsFile = path.join(outDir, SEARCH_RECORDS_FILE);
           const indexed = await buildSearchIndex(options.pool, clientDir, {

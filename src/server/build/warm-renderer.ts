@@ -72,8 +72,8 @@ export class WarmRenderer {
 
   /**
    * Makes sure a renderer with this bundle is running or starting, replacing one with another bundle, and
-   * resolves once it has loaded the bundle and rendered a first page. A rebuild calls it early, so the start
-   * overlaps its other work.
+   * resolves once it has loaded the bundle (it then warms up on a first page of its own). A rebuild calls it
+   * early, so the start overlaps its other work.
    */
   async prepare(serverDir: string, settings: RendererSettings): Promise<void> {
     const bundle = await realpath(serverDir);
