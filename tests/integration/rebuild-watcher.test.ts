@@ -153,7 +153,7 @@ describe('manual rebuilds', () => {
     const watcher = startRebuildWatcher({
       pool,
       readContentVersion: () => readContentVersion(pool),
-      build: async () => ({ id: `incremental-${++builds}`, incremental: true }),
+      build: async () => ({ id: `incremental-${++builds}`, quick: true }),
       onBuilt: async () => undefined,
       builtVersion: await readContentVersion(pool),
       intervalMs: 60_000,

@@ -287,8 +287,12 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   const clientDir = path.join(outDir, 'client');
   const servedCopy = (file: string) => locate(served, path.relative(clientDir, file));
   const finished = await markBuilding(options.buildsDir, id);
-  // The index needs the rendered cards, but not to read its tools: a second at 50,000, spent while they render.
-  const searchRows = searchIndex ? readSearchRows(options.pool) : undefined;
+  // A pass a change waits for does the index's reading alongside the pages: its tools (a second at 50,000), while
+  // the cards render. A second pass (the one that can give way, with a signal) waits on nobody, and does one thing
+  // at a time: with everything alongside, the serving thread spent a third of its time collecting garbage and
+  // left requests waiting 2.3-2.9 s instead of 1.0-1.2 s.
+  const alongside = signal === undefined;
+  const searchRows = searchIndex && alongside ? readSearchRows(options.pool) : undefined;
   searchRows?.catch(() => undefined);
   // Each page is compressed as soon as it is written, while the next ones render.
   const compressions: Promise<unknown>[] = [];
@@ -308,6 +312,7 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     // Listed (150,000 names at 50,000 tools) while the cards render: only the index needs them.
     const linkedCardsRead = searchIndex ? servedCards(served, new Set(changedSlugs)) : undefined;
     linkedCardsRead?.catch(() => undefined);
+    if (!alongside) await linkedCardsRead;
     const skip = (relative: string) => notLinked(relative, searchIndex && searchIndex.kind) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
       const layer = layered ? await startLayer(served, outDir, skip) : undefined;
@@ -481,7 +486,7 @@ export function describePhases(phases: RebuildPhases): string {
 
 /** What the rebuild watcher needs to know of a build. */
 export function builtSite(result: BuildResult): BuiltSite {
-  return { id: result.info.id, incremental: result.info.incremental === true };
+  return { id: result.info.id, quick: result.skipped || result.info.incremental === true };
 }
 
 /**

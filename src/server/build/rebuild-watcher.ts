@@ -33,8 +33,11 @@ export interface RebuildWatcherOptions {
 
 export interface BuiltSite {
   id: string;
-  /** An incremental rebuild (docs/decisions/013) takes seconds: the next change need not wait for the minute. */
-  incremental?: boolean;
+  /**
+   * Took seconds, not minutes: an incremental rebuild (docs/decisions/013), or none at all (nothing had changed, as
+   * when a build cut short by a restart is retried). The next change need not wait for the minute.
+   */
+  quick?: boolean;
 }
 
 export interface RebuildWatcher {
@@ -169,8 +172,8 @@ export function startRebuildWatcher(options: RebuildWatcherOptions): RebuildWatc
     const claimed = await claimRuns(version);
     const { ids, force } = claimed;
     try {
-      const { id: buildId, incremental } = await options.build(progressWriter(ids), force);
-      if (incremental) lastStartedAt = -Infinity;
+      const { id: buildId, quick } = await options.build(progressWriter(ids), force);
+      if (quick) lastStartedAt = -Infinity;
       await options.onBuilt(buildId);
       builtVersion = version;
       await pool.query("UPDATE rebuild_runs SET status = 'succeeded', build_id = $2, finished_at = now(), phase = NULL, progress = 100 WHERE id = ANY($1)", [
