@@ -313,6 +313,8 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     const linkedCardsRead = searchIndex ? servedCards(served, new Set(changedSlugs)) : undefined;
     linkedCardsRead?.catch(() => undefined);
     if (!alongside) await linkedCardsRead;
+    // Which changed cards the index wrote, known once it has: a pass without an index changes none.
+    let cards: ChangedCards = { written: [], missing: [] };
     const skip = (relative: string) => notLinked(relative, searchIndex && searchIndex.kind) || renderedFiles.has(relative);
     const linking = timed(phases, 'enlaces', async () => {
       const layer = layered ? await startLayer(served, outDir, skip) : undefined;
@@ -349,9 +351,9 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
         }
         // What the index wrote (the linked cards carry their compressed copies); the renderer's own files in that
         // folder are compressed as they are written.
-        const cards = (await changedCards(outDir, changedSlugs)).written.map((card) => path.join(clientDir, card));
-        const files = await filesWritten(outDir, searchIndex.kind === 'whole' ? await searchEntriesButCards(outDir) : CHANGES_FILES);
-        compress([...files, ...cards].filter((file) => !renderedSearchFiles.has(file)));
+        cards = await changedCards(outDir, changedSlugs);
+        const files = await indexFilesWritten(outDir, searchIndex.kind);
+        compress([...files, ...cards.written.map((card) => path.join(clientDir, card))].filter((file) => !renderedSearchFiles.has(file)));
       });
       indexing.catch(() => undefined);
     };
@@ -373,7 +375,6 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
     signal?.throwIfAborted();
     const info = await timed(phases, 'activación', async () => {
       const { after, ...content } = input.content;
-      const cards = await changedCards(outDir, changedSlugs);
       const built: BuildInfo = {
         id,
         ...content,
@@ -405,9 +406,11 @@ async function renderPass(input: PassInput): Promise<{ info: BuildInfo; written:
   }
 }
 
-/** The changed tools' cards (relative to the client folder) the pass wrote, and those it did not (withdrawn tools'). */
-async function changedCards(outDir: string, changedSlugs: readonly string[]): Promise<{ written: string[]; missing: string[] }> {
-  const cards = { written: [] as string[], missing: [] as string[] };
+type ChangedCards = { written: string[]; missing: string[] };
+
+/** The changed tools' cards (relative to the client folder) a pass wrote, and those it did not (withdrawn tools'). */
+async function changedCards(outDir: string, changedSlugs: readonly string[]): Promise<ChangedCards> {
+  const cards: ChangedCards = { written: [], missing: [] };
   for (const slug of changedSlugs) {
     const card = path.relative('client', cardFiles(slug)[0]!);
     const written = await stat(path.join(outDir, 'client', card)).then(
@@ -423,7 +426,7 @@ async function changedCards(outDir: string, changedSlugs: readonly string[]): Pr
  * Pages (.html files) a pass adds to the tree it starts from, less those it takes away: the build's count stays
  * exact without listing its whole tree again.
  */
-async function pagesAdded(served: BuildTree, rendered: RenderReport, cards: { written: string[]; missing: string[] }): Promise<number> {
+async function pagesAdded(served: BuildTree, rendered: RenderReport, cards: ChangedCards): Promise<number> {
   const isPage = (file: string) => file.endsWith('.html');
   let added = 0;
   for (const file of [...rendered.written.map(pageFile), ...cards.written].filter(isPage)) if (!(await holds(served, file))) added += 1;
@@ -435,7 +438,7 @@ async function pagesAdded(served: BuildTree, rendered: RenderReport, cards: { wr
  * The pages a layer takes away: those of the layer it replaces and the ones whose route is gone (with a withdrawn
  * tool's card), less any rendered again.
  */
-function removedByLayer(removed: Set<string>, rendered: RenderReport, cards: { written: string[]; missing: string[] }): string[] {
+function removedByLayer(removed: Set<string>, rendered: RenderReport, cards: ChangedCards): string[] {
   for (const pathname of rendered.missing) removed.add(pageFile(pathname));
   for (const card of cards.missing) removed.add(card);
   for (const pathname of rendered.written) removed.delete(pageFile(pathname));
@@ -449,18 +452,16 @@ function changedToolSlugs(tools: readonly string[], before: CatalogueMap, after:
 }
 
 /**
- * What the whole index writes: its folder's entries but the cards (three files a tool, linked from the served build
- * but for the changed tools'). At 50,000 tools the cards' folder holds 150,000 files, and naming them held the
- * serving thread.
+ * The files (full paths) an index of `kind` writes, but the changed cards. The whole index writes its folder's
+ * entries but the cards: three files a tool, linked from the served build, 150,000 at 50,000 tools, and naming them
+ * held the serving thread. The index of changes writes its own files.
  */
-async function searchEntriesButCards(outDir: string): Promise<string[]> {
+async function indexFilesWritten(outDir: string, kind: 'whole' | 'changes'): Promise<string[]> {
   const cardsName = path.basename(CARDS_FOLDER);
-  const entries = await readdir(path.join(outDir, SEARCH_FOLDER));
-  return entries.filter((name) => name !== cardsName).map((name) => path.join(SEARCH_FOLDER, name));
-}
-
-/** The files at or under `entries` (paths relative to `outDir`), as full paths; an entry the build lacks adds none. */
-async function filesWritten(outDir: string, entries: readonly string[]): Promise<string[]> {
+  const entries =
+    kind === 'changes'
+      ? CHANGES_FILES
+      : (await readdir(path.join(outDir, SEARCH_FOLDER))).filter((name) => name !== cardsName).map((name) => path.join(SEARCH_FOLDER, name));
   const files: string[] = [];
   for (const entry of entries) {
     const full = path.join(outDir, entry);
