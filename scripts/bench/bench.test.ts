@@ -7,6 +7,7 @@ import { percentile } from './sign-in.ts';
 import { assertLoopback, parseWrk } from './wrk.ts';
 import { cookieHeader, pickerCategoryIds } from './approval.ts';
 import { parseBenchSizes } from './sizes.ts';
+import { searchPageCategories } from './search.ts';
 
 const WRK_OUTPUT = `Running 10s test @ http://127.0.0.1:4425/chatgpt
   2 threads and 50 connections
@@ -151,5 +152,21 @@ describe('parseBenchSizes', () => {
     expect(() => parseBenchSizes('1.5k')).toThrow(/«1.5k»/);
     expect(() => parseBenchSizes('500')).toThrow(/«500»/);
     expect(() => parseBenchSizes('5000000')).toThrow(/«5000000»/);
+  });
+});
+
+describe('searchPageCategories', () => {
+  it('reads the categories /buscar offers, as the page reads its category filter, without «Todas las categorías»', () => {
+    const html =
+      '<label for="search-category">Categoría</label>' +
+      '<select id="search-category" class="rounded-lg"><option value="">Todas las categorías</option>' +
+      '<option value="3d">3D</option><option value="imagen">Imagen</option><option value="seo">SEO &amp; marketing</option></select>' +
+      '<select id="search-sort"><option value="nuevas">Nuevas</option></select>';
+    expect(searchPageCategories(html)).toEqual([
+      { slug: '3d', name: '3D' },
+      { slug: 'imagen', name: 'Imagen' },
+      { slug: 'seo', name: 'SEO & marketing' },
+    ]);
+    expect(searchPageCategories('<main>sin filtro</main>')).toEqual([]);
   });
 });

@@ -10,9 +10,23 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tests/e2e/chromium.ts';
 import type { NameEntry } from '../../src/lib/search/name-match.ts';
 import type { Pagefind, PagefindResult } from '../../src/features/search/pagefind.ts';
+import type { CategoryName } from '../../src/lib/tasks/vocabulary.ts';
 import { RELEVANCE_SET, TASK_RELEVANCE_SET, scoreRelevance, type RelevanceScore } from '../../src/features/search/relevance-set.ts';
 import { searchTools } from '../../src/features/search/search-engine.ts';
 import { SEARCH_NAMES_PATH } from '../../src/lib/search/search.ts';
+
+/**
+ * The categories the search page offers and matches queries against: the options of its category filter, as the
+ * build wrote them into /buscar (the page reads them from that same list).
+ */
+export function searchPageCategories(html: string): CategoryName[] {
+  const start = html.indexOf('id="search-category"');
+  if (start < 0) return [];
+  const select = html.slice(start, html.indexOf('</select>', start));
+  const text = (value: string) =>
+    value.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+  return [...select.matchAll(/<option value="([^"]+)"[^>]*>([^<]*)<\/option>/g)].map((match) => ({ slug: text(match[1]!), name: text(match[2]!) }));
+}
 
 export interface RelevanceResult {
   now: RelevanceScore;
@@ -35,11 +49,14 @@ export async function measureRelevance(clientDir: string): Promise<RelevanceResu
     };
     await pagefind.options({ basePath: pathToFileURL(bundleDir).href + '/' });
     const names = JSON.parse(await readFile(path.join(clientDir, SEARCH_NAMES_PATH), 'utf8')) as NameEntry[];
+    // Without them a query naming a category, or asking for alternatives to a tool (its primary category), finds nothing.
+    const categories = searchPageCategories(await readFile(path.join(clientDir, 'buscar.html'), 'utf8'));
+    if (categories.length === 0) throw new Error(`No hay categorías en el filtro de ${path.join(clientDir, 'buscar.html')}.`);
     const slugs = (hits: PagefindResult[]) => Promise.all(hits.map(async (hit) => (await hit.data()).url.split('/').pop()!));
     // Names, typos and gibberish and everyday tasks, scored together.
     const cases = [...RELEVANCE_SET, ...TASK_RELEVANCE_SET];
     return {
-      now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query)).hits), cases),
+      now: await scoreRelevance(async (query) => slugs((await searchTools(pagefind, names, query, '', categories)).hits), cases),
       pagefindAlone: await scoreRelevance(async (query) => slugs((await pagefind.search(query)).results), cases),
     };
   } finally {

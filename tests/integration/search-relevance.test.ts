@@ -92,11 +92,11 @@ describe('search relevance', () => {
   });
 
   it('narrows name matches to the chosen category and counts them per category', async () => {
-    const everywhere = await searchTools(pagefind, names, 'midjorney');
+    const everywhere = await searchTools(pagefind, names, 'midjorney', '', categories);
     expect(await slugs(everywhere.hits)).toEqual(['midjourney', 'midjourney-sref']);
     expect((await everywhere.countCategories()).imagen).toBe(2);
-    expect(await slugs((await searchTools(pagefind, names, 'midjorney', 'imagen')).hits)).toEqual(['midjourney', 'midjourney-sref']);
-    expect((await searchTools(pagefind, names, 'midjorney', 'video')).hits).toEqual([]);
+    expect(await slugs((await searchTools(pagefind, names, 'midjorney', 'imagen', categories)).hits)).toEqual(['midjourney', 'midjourney-sref']);
+    expect((await searchTools(pagefind, names, 'midjorney', 'video', categories)).hits).toEqual([]);
   });
 
   it('counts, per category, exactly the results it shows: names, tasks, a named category and the text together, fact filters or not', async () => {

@@ -214,8 +214,9 @@ export async function searchTools(
   pagefind: Pagefind,
   names: readonly NameEntry[],
   query: string,
-  category = '',
-  categories: readonly CategoryName[] = [],
+  category: string,
+  /** The categories a query may name; a query asking for alternatives to a tool finds them through its primary one. */
+  categories: readonly CategoryName[],
   /** Fact filters (gratis, en-espanol…) every result must pass. */
   facts: readonly string[] = [],
 ): Promise<SearchOutcome> {
