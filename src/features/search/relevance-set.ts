@@ -124,6 +124,9 @@ export const TASK_RELEVANCE_SET: readonly RelevanceCase[] = [
   { query: 'detector de plagio', top5: ['gptzero'] },
   { query: 'alternativa a chatgpt', top5: ['claude', 'gemini'], notTop5: ['chatgpt'] },
   { query: 'alternativas a midjourney', top5: ['leonardoai', 'ideogram'], notTop5: ['midjourney'] },
+  // The tool as people write it, not its full name («Leonardo.Ai», «Canva Magic Studio»).
+  { query: 'alternativas a leonardo', top5: ['midjourney', 'ideogram'], notTop5: ['leonardoai'] },
+  { query: 'alternativas a canva', top5: ['microsoft-designer'], notTop5: ['canva-magic-studio'] },
   { query: 'chatbot con ia', top5: ['chatgpt', 'claude'] },
   { query: 'editar vídeos', top5: ['capcut'] },
   { query: 'editor de vídeo', top5: ['capcut'] },

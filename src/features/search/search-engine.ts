@@ -95,10 +95,14 @@ interface ExcludedTool {
   categories: string[];
 }
 
-/** The tool named exactly by `name` (its index id and categories), to leave out of its own alternatives. */
+/**
+ * The tool `name` names (its index id and categories), to leave out of its own alternatives: the best name match, as
+ * the search box offers it, since people write 'Notion' for «Notion AI», 'Leonardo' for «Leonardo.Ai», or a typo.
+ * A name only some word of it starts with is too loose to stand for one tool.
+ */
 async function excludedTool(pagefind: Pagefind, names: readonly NameEntry[], name: string): Promise<ExcludedTool | undefined> {
-  const [exact] = matchNames(name, names).filter((match) => match.rank === NameRank.Exact);
-  const tool = exact ? await findTool(pagefind, exact.slug) : null;
+  const [best] = matchNames(name, names, 1).filter((match) => match.rank < NameRank.WordPrefix);
+  const tool = best ? await findTool(pagefind, best.slug) : null;
   return tool ? { id: tool.hit.id, categories: tool.categories } : undefined;
 }
 
